@@ -1,0 +1,1 @@
+"""Sky Table's Discord bot: client, configuration, storage, sessions and UI."""

@@ -1,0 +1,1 @@
+"""Slash-command extensions, one module per feature."""

@@ -1,0 +1,101 @@
+"""Skyjo host settings, with the documented defaults and the range of each."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Self
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from games.core.errors import InvalidSettings
+from games.skyjo.cards import DECK_SIZE
+
+MIN_SEATS = 2
+MAX_SEATS = 8
+
+
+class PenaltyType(StrEnum):
+    """What happens to the round score of a finisher who is not strictly lowest."""
+
+    MULTIPLIER = "multiplier"
+    FLAT = "flat"
+    FLAT_THEN_MULTIPLIER = "flat_then_multiplier"
+    MULTIPLIER_THEN_FLAT = "multiplier_then_flat"
+    NONE = "none"
+
+
+LABELS: dict[str, str] = {
+    "target_score": "Target score",
+    "rows": "Grid rows",
+    "columns": "Grid columns",
+    "opening_flips": "Cards turned up at the start",
+    "clear_columns": "Remove identical columns",
+    "clear_rows": "Remove identical rows",
+    "penalty": "Finisher's penalty",
+    "penalty_factor": "Penalty multiplier",
+    "penalty_flat": "Flat penalty",
+    "show_round_scores": "Show running round scores",
+    "turn_seconds": "Time per turn (seconds)",
+}
+
+
+class SkyjoSettings(BaseModel):
+    """Every setting a host can change. Defaults are the published rules."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    target_score: int = Field(default=100, ge=10, le=1000)
+    rows: int = Field(default=3, ge=2, le=4)
+    columns: int = Field(default=4, ge=2, le=5)
+    opening_flips: int = Field(default=2, ge=0)
+    clear_columns: bool = True
+    clear_rows: bool = False
+    penalty: PenaltyType = PenaltyType.MULTIPLIER
+    penalty_factor: int = Field(default=2, ge=1, le=10)
+    penalty_flat: int = Field(default=10, ge=0, le=100)
+    show_round_scores: bool = True
+    turn_seconds: int | None = Field(default=60, ge=10, le=3600)
+
+    @model_validator(mode="after")
+    def _opening_flips_fit(self) -> Self:
+        slots = self.rows * self.columns
+        if self.opening_flips >= slots:
+            raise ValueError(
+                f"at most {slots - 1} cards can be turned up at the start of a "
+                f"{self.rows}×{self.columns} grid"
+            )
+        return self
+
+    @classmethod
+    def build(cls, **values: Any) -> SkyjoSettings:
+        """Validate host input, turning every problem into one readable `InvalidSettings`."""
+        try:
+            return cls(**values)
+        except ValidationError as error:
+            raise InvalidSettings(describe_errors(error)) from None
+
+    @property
+    def slots(self) -> int:
+        return self.rows * self.columns
+
+    def check_seats(self, seat_count: int) -> None:
+        """Refuse a grid the deck cannot deal to this many seats (plus a discard and a draw)."""
+        needed = seat_count * self.slots + 2
+        if needed > DECK_SIZE:
+            raise InvalidSettings(
+                f"A {self.rows}×{self.columns} grid cannot be dealt to {seat_count} players: "
+                f"that takes {needed} cards with the discard and draw piles, and the deck has "
+                f"{DECK_SIZE}. Choose a smaller grid or fewer players."
+            )
+
+
+def describe_errors(error: ValidationError) -> str:
+    parts = []
+    for problem in error.errors():
+        field = str(problem["loc"][0]) if problem["loc"] else ""
+        label = LABELS.get(field, field or "Settings")
+        message = str(problem["msg"]).removeprefix("Value error, ")
+        if problem["type"] == "extra_forbidden":
+            message = "is not a Skyjo setting"
+        parts.append(f"{label}: {message}" if field else message[:1].upper() + message[1:])
+    return "; ".join(parts) + "."

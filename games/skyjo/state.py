@@ -1,0 +1,48 @@
+"""The whole state of a Skyjo game as a pydantic model: what is saved after every move."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from games.core.seats import Seat
+from games.skyjo.settings import SkyjoSettings
+
+Phase = Literal["opening", "turn", "drawn", "over"]
+
+
+class RoundRecord(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    finisher: int
+    raw: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+class SkyjoState(BaseModel):
+    """Piles are listed bottom to top: the last card is the top one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: Literal[1] = 1
+    settings: SkyjoSettings
+    seats: tuple[Seat, ...]
+    seed: int
+    round: int
+    phase: Phase
+    current: int
+    round_starter: int | None
+    values: list[list[int | None]]
+    face_up: list[list[bool]]
+    draw_pile: list[int]
+    discard: list[int]
+    drawn: int | None
+    opening_left: list[int]
+    finisher: int | None
+    last_turns: int
+    reshuffles: int
+    totals: list[int]
+    history: list[RoundRecord]
+    winners: tuple[int, ...] | None
+    moves: int

@@ -1,0 +1,92 @@
+"""What one seat (or a spectator) may see of a Skyjo game.
+
+Built only from public information: a face-down card appears as "down", never as its value,
+from its owner's seat too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from games.skyjo.settings import SkyjoSettings
+from games.skyjo.state import Phase, RoundRecord
+
+if TYPE_CHECKING:
+    from games.skyjo.game import SkyjoGame
+
+SlotView = int | Literal["down", "cleared"]
+
+
+class PlayerView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    bot: bool
+    cards: tuple[SlotView, ...]
+    visible_score: int
+    total: int
+    opening_left: int
+
+
+class SkyjoView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    seat: int | None
+    settings: SkyjoSettings
+    round: int
+    phase: Phase
+    to_move: tuple[int, ...]
+    current: int | None
+    players: tuple[PlayerView, ...]
+    discard: tuple[int, ...]
+    draw_pile_size: int
+    drawn: int | None
+    finisher: int | None
+    last_turns: int
+    history: tuple[RoundRecord, ...]
+    winners: tuple[int, ...] | None
+    moves: int
+
+    @property
+    def discard_top(self) -> int | None:
+        return self.discard[-1] if self.discard else None
+
+
+def _cards(values: list[int | None], hidden: int) -> tuple[SlotView, ...]:
+    return tuple(
+        "cleared" if value is None else "down" if hidden >> slot & 1 else value
+        for slot, value in enumerate(values)
+    )
+
+
+def build_view(game: SkyjoGame, seat: int | None) -> SkyjoView:
+    players = tuple(
+        PlayerView(
+            name=info.name,
+            bot=info.bot,
+            cards=_cards(game.values[s], game.hidden[s]),
+            visible_score=game.round_score_visible(s),
+            total=game.totals[s],
+            opening_left=game.opening_left[s],
+        )
+        for s, info in enumerate(game.seats)
+    )
+    return SkyjoView(
+        seat=seat,
+        settings=game.settings,
+        round=game.round,
+        phase=game.phase,
+        to_move=game.to_move,
+        current=game.current if game.phase in ("turn", "drawn") else None,
+        players=players,
+        discard=tuple(game.discard),
+        draw_pile_size=len(game.draw_pile),
+        drawn=game.drawn,
+        finisher=game.finisher,
+        last_turns=game.last_turns,
+        history=tuple(game.history),
+        winners=game.winners,
+        moves=game.moves,
+    )
