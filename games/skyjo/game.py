@@ -43,6 +43,8 @@ Shuffler = Callable[[Sequence[int], int, int], list[int]]
 The deal of a round is reshuffle number 0."""
 
 _CACHE_LIMIT = 100_000
+_record = tuple.__new__
+"""Builds a NamedTuple event from its fields without the Python-level `__new__` (hot path)."""
 _reveal_cache: dict[int, tuple[Action, ...]] = {}
 _turn_cache: dict[int, tuple[Action, ...]] = {}
 _drawn_cache: dict[tuple[int, int], tuple[Action, ...]] = {}
@@ -104,6 +106,7 @@ class SkyjoGame:
     __slots__ = (
         "_lines",
         "_n",
+        "_openers",
         "_shuffler",
         "current",
         "discard",
@@ -125,6 +128,7 @@ class SkyjoGame:
         "seed",
         "settings",
         "totals",
+        "turns",
         "values",
         "winners",
     )
@@ -147,10 +151,12 @@ class SkyjoGame:
     finisher: int | None
     last_turns: int
     reshuffles: int
+    turns: int
     totals: list[int]
     history: list[RoundRecord]
     winners: tuple[int, ...] | None
     moves: int
+    _openers: tuple[int, ...]
 
     def __init__(self, settings: SkyjoSettings, seats: Sequence[Seat], seed: int) -> None:
         self.settings = settings
@@ -205,6 +211,7 @@ class SkyjoGame:
             finisher=self.finisher,
             last_turns=self.last_turns,
             reshuffles=self.reshuffles,
+            turns=self.turns,
             totals=list(self.totals),
             history=list(self.history),
             winners=self.winners,
@@ -236,9 +243,11 @@ class SkyjoGame:
         game.discard = list(state.discard)
         game.drawn = state.drawn
         game.opening_left = list(state.opening_left)
+        game._openers = tuple(s for s, left in enumerate(game.opening_left) if left)
         game.finisher = state.finisher
         game.last_turns = state.last_turns
         game.reshuffles = state.reshuffles
+        game.turns = state.turns
         game.totals = list(state.totals)
         game.history = list(state.history)
         game.winners = state.winners
@@ -269,7 +278,7 @@ class SkyjoGame:
         if phase == "turn" or phase == "drawn":
             return (self.current,)
         if phase == "opening":
-            return tuple(s for s, left in enumerate(self.opening_left) if left)
+            return self._openers
         return ()
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
@@ -277,7 +286,9 @@ class SkyjoGame:
         if phase == "turn":
             if seat != self.current:
                 return ()
-            return _turn_actions(self.present[seat], bool(self.draw_pile) or len(self.discard) > 1)
+            can_draw = 1 if self.draw_pile or len(self.discard) > 1 else 0
+            actions = _turn_cache.get(self.present[seat] << 1 | can_draw)
+            return actions or _turn_actions(self.present[seat], can_draw == 1)
         if phase == "drawn":
             if seat != self.current:
                 return ()
@@ -314,19 +325,21 @@ class SkyjoGame:
         except (TypeError, ValueError):
             raise IllegalAction("That is not a Skyjo action.") from None
         phase = self.phase
-        if phase == "turn" or phase == "drawn":
+        if phase == "turn":
             if seat != self.current:
                 raise self._not_your_turn(seat)
-            if phase == "turn":
-                if kind == "take":
-                    if type(slot) is not int or slot < 0 or not self.present[seat] >> slot & 1:
-                        raise self._bad_slot(seat, slot, False)
-                    events = self._place(seat, slot, self.discard.pop(), TookDiscard)
-                elif kind == "draw":
-                    events = self._draw(seat)
-                else:
-                    raise IllegalAction("Take the discard or draw a card first.")
-            elif kind == "swap":
+            if kind == "take":
+                if type(slot) is not int or slot < 0 or not self.present[seat] >> slot & 1:
+                    raise self._bad_slot(seat, slot, False)
+                events = self._place(seat, slot, self.discard.pop(), TookDiscard)
+            elif kind == "draw":
+                events = self._draw(seat)
+            else:
+                raise IllegalAction("Take the discard or draw a card first.")
+        elif phase == "drawn":
+            if seat != self.current:
+                raise self._not_your_turn(seat)
+            if kind == "swap":
                 if type(slot) is not int or slot < 0 or not self.present[seat] >> slot & 1:
                     raise self._bad_slot(seat, slot, False)
                 card = self.drawn
@@ -373,10 +386,12 @@ class SkyjoGame:
         self.opening_left[seat] -= 1
         value = self.values[seat][slot]
         assert value is not None
-        events: list[Event] = [Revealed(seat, slot, value)]
+        events: list[Event] = [_record(Revealed, (seat, slot, value))]
         self._clear_lines(seat, slot, events)
-        if not any(self.opening_left):
-            self._begin_turns(events)
+        if not self.opening_left[seat]:
+            self._openers = tuple(s for s in self._openers if s != seat)
+            if not self._openers:
+                self._begin_turns(events)
         return events
 
     def _place(
@@ -393,8 +408,8 @@ class SkyjoGame:
         if was_hidden:
             self.hidden[seat] = hidden ^ bit
         self.discard.append(old)
-        events: list[Event] = [record(seat, card, slot, old, was_hidden)]
-        self._end_turn(seat, slot, events)
+        events: list[Event] = [_record(record, (seat, card, slot, old, was_hidden))]
+        self._end_turn(seat, slot, card, events)
         return events
 
     def _draw(self, seat: int) -> list[Event]:
@@ -407,7 +422,7 @@ class SkyjoGame:
             self._reshuffle(events)
         card = self.drawn = self.draw_pile.pop()
         self.phase = "drawn"
-        events.append(Drew(seat, card))
+        events.append(_record(Drew, (seat, card)))
         return events
 
     def _flip(self, seat: int, slot: int) -> list[Event]:
@@ -418,8 +433,8 @@ class SkyjoGame:
         self.hidden[seat] ^= 1 << slot
         value = self.values[seat][slot]
         assert value is not None
-        events: list[Event] = [DiscardedAndFlipped(seat, card, slot, value)]
-        self._end_turn(seat, slot, events)
+        events: list[Event] = [_record(DiscardedAndFlipped, (seat, card, slot, value))]
+        self._end_turn(seat, slot, value, events)
         return events
 
     # ------------------------------------------------------------------------------- rules
@@ -451,11 +466,23 @@ class SkyjoGame:
                 values[s] = None
             self.present[seat] = present & ~cleared
 
-    def _end_turn(self, seat: int, slot: int, events: list[Event]) -> None:
-        """Clear lines completed at `slot`, then pass the turn or end the round."""
-        self._clear_lines(seat, slot, events)
+    def _end_turn(self, seat: int, slot: int, value: int, events: list[Event]) -> None:
+        """Clear lines completed by `value` at `slot`, then pass the turn or end the round."""
+        self.turns += 1
+        present = self.present[seat]
+        hidden = self.hidden[seat]
+        for line in self._lines[slot]:
+            mask = line.mask
+            if present & mask == mask and not hidden & mask:
+                values = self.values[seat]
+                for s in line.slots:
+                    if values[s] != value:
+                        break
+                else:
+                    self._clear_lines(seat, slot, events)
+                    break
         if self.finisher is None:
-            if not self.hidden[seat]:
+            if not hidden:
                 self.finisher = seat
                 self.last_turns = self._n - 1
                 events.append(Finished(seat))
@@ -487,16 +514,17 @@ class SkyjoGame:
 
     def _highest_revealed(self) -> tuple[int, int]:
         """Round 1's first player: highest revealed sum, then highest single card, then seat."""
-
-        def key(seat: int) -> tuple[int, int, int]:
+        best = (-1, 0)
+        best_key = (0, 0)
+        for seat in range(self._n):
             hidden = self.hidden[seat]
             up = [
                 v for s, v in enumerate(self.values[seat]) if v is not None and not hidden >> s & 1
             ]
-            return (sum(up), max(up, default=-99), -seat)
-
-        best = max(range(self._n), key=key)
-        return best, key(best)[0]
+            key = (sum(up), max(up, default=-99))
+            if best[0] < 0 or key > best_key:
+                best, best_key = (seat, key[0]), key
+        return best
 
     def _end_round(self, events: list[Event]) -> None:
         lines = self.geometry.lines(self.settings.clear_columns, self.settings.clear_rows)
@@ -517,7 +545,9 @@ class SkyjoGame:
         totals = self.totals
         for seat, score in enumerate(scores):
             totals[seat] += score
-        self.history.append(RoundRecord(finisher=finisher, raw=raw, scores=scores))
+        self.history.append(
+            RoundRecord(finisher=finisher, raw=raw, scores=scores, turns=self.turns)
+        )
         events.append(RoundScored(self.round, finisher, raw, scores, tuple(totals)))
         if max(totals) >= self.settings.target_score:
             self.winners = lowest(totals)
@@ -543,11 +573,13 @@ class SkyjoGame:
         self.finisher = None
         self.last_turns = 0
         self.reshuffles = 0
+        self.turns = 0
         self.round = round_number
         self.round_starter = starter
         self.current = -1 if starter is None else starter
         flips = self.settings.opening_flips
         self.opening_left = [flips] * n
+        self._openers = tuple(range(n)) if flips else ()
         events.append(RoundStarted(round_number, flips))
         if flips:
             self.phase = "opening"

@@ -44,10 +44,7 @@ class Geometry:
 
     def lines_through(self, columns: bool, rows: bool) -> tuple[tuple[Line, ...], ...]:
         """For each slot, the enabled lines that contain it."""
-        lines = self.lines(columns, rows)
-        return tuple(
-            tuple(line for line in lines if slot in line.slots) for slot in range(self.slots)
-        )
+        return _lines_through(self, columns, rows)
 
     def _columns(self) -> zip[tuple[int, tuple[int, ...]]]:
         return zip(self.column_masks, self.column_slots, strict=True)
@@ -65,6 +62,12 @@ def mask_of(slots: tuple[int, ...]) -> int:
     for slot in slots:
         mask |= 1 << slot
     return mask
+
+
+@cache
+def _lines_through(geo: Geometry, columns: bool, rows: bool) -> tuple[tuple[Line, ...], ...]:
+    lines = geo.lines(columns, rows)
+    return tuple(tuple(line for line in lines if slot in line.slots) for slot in range(geo.slots))
 
 
 @cache

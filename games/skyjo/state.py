@@ -18,6 +18,7 @@ class RoundRecord(BaseModel):
     finisher: int
     raw: tuple[int, ...]
     scores: tuple[int, ...]
+    turns: int
 
 
 class SkyjoState(BaseModel):
@@ -42,6 +43,7 @@ class SkyjoState(BaseModel):
     finisher: int | None
     last_turns: int
     reshuffles: int
+    turns: int
     totals: list[int]
     history: list[RoundRecord]
     winners: tuple[int, ...] | None

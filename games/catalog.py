@@ -1,0 +1,8 @@
+"""The games the simulator knows, by the name used on the command line."""
+
+from __future__ import annotations
+
+from games.simulation import GameSpec
+from games.skyjo.simulation import SPEC as SKYJO
+
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (SKYJO,)}

@@ -1,0 +1,131 @@
+"""Headless play of complete games, for statistics and speed figures.
+
+Each game is played from its own seed (derived from the run's seed and the game's number), so
+the figures do not depend on how many worker processes share the games.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from multiprocessing.connection import Connection
+from typing import Any
+
+from games.core.engine import Engine
+from games.core.policy import PolicyFactory
+
+Counters = Counter[str]
+_MASK64 = (1 << 64) - 1
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """How the simulator creates, plays and measures one kind of game."""
+
+    name: str
+    min_players: int
+    max_players: int
+    create: Callable[[int, int], Engine]
+    policies: dict[str, PolicyFactory]
+    count: Callable[[Any], Counters]
+    report: Callable[[Counters], dict[str, float]]
+    summary: Callable[[dict[str, Any]], list[str]] = field(default=lambda _: [])
+
+
+def game_seed(seed: int, number: int) -> int:
+    """A well-mixed 62-bit seed for game `number` of a run (splitmix64's finaliser)."""
+    z = (seed * 0x9E3779B97F4A7C15 + (number + 1) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (z ^ (z >> 31)) >> 2
+
+
+def play(spec: GameSpec, players: int, seed: int, policy_names: Sequence[str]) -> Engine:
+    """Play one complete game; seat i is played by policy_names[i].
+
+    The policies share one generator, seeded from the game's seed.
+    """
+    game = spec.create(players, seed)
+    rng = random.Random(seed)
+    policies = [spec.policies[name](rng) for name in policy_names]
+    views = [partial(game.view, seat) for seat in range(players)]
+    choosers = [policy.choose for policy in policies]
+    legal_actions, apply = game.legal_actions, game.apply
+    while movers := game.to_move:
+        seat = movers[0]
+        apply(seat, choosers[seat](legal_actions(seat), views[seat]))
+    return game
+
+
+def _play_range(spec: GameSpec, players: int, seed: int, policy: str, numbers: range) -> Counters:
+    totals: Counters = Counter()
+    names = [policy] * players
+    for number in numbers:
+        totals += spec.count(play(spec, players, game_seed(seed, number), names))
+    return totals
+
+
+def _chunks(games: int, parts: int) -> list[range]:
+    size, extra = divmod(games, parts)
+    bounds = [0]
+    for part in range(parts):
+        bounds.append(bounds[-1] + size + (part < extra))
+    return [range(a, b) for a, b in itertools.pairwise(bounds) if b > a]
+
+
+def simulate(
+    spec: GameSpec, players: int, games: int, seed: int, policy: str, workers: int | None = None
+) -> dict[str, Any]:
+    workers = max(1, min(workers or os.cpu_count() or 1, games))
+    chunks = _chunks(games, workers)
+    start = time.perf_counter()
+    job = partial(_play_range, spec, players, seed, policy)
+    totals = job(chunks[0]) if len(chunks) == 1 else _in_parallel(job, chunks)
+    seconds = time.perf_counter() - start
+    result: dict[str, Any] = {
+        "game": spec.name,
+        "players": players,
+        "policy": policy,
+        "seed": seed,
+        "workers": len(chunks),
+        "games": games,
+        "seconds": seconds,
+        "games_per_second": games / seconds,
+    }
+    result.update(spec.report(totals))
+    if "rounds" in totals:
+        result["rounds_per_second"] = totals["rounds"] / seconds
+    return result
+
+
+def _in_parallel(job: Callable[[range], Counters], chunks: list[range]) -> Counters:
+    """Run `job` on every chunk: the first here, each other one in a forked process."""
+    context = multiprocessing.get_context("fork")
+    workers = []
+    for chunk in chunks[1:]:
+        receiver, sender = context.Pipe(duplex=False)
+        process = context.Process(target=_send_result, args=(job, chunk, sender), daemon=True)
+        process.start()
+        sender.close()
+        workers.append((process, receiver))
+    totals = job(chunks[0])
+    for process, receiver in workers:
+        try:
+            totals += receiver.recv()
+        except EOFError:
+            code = process.exitcode
+            raise RuntimeError(f"a simulation worker failed (exit code {code})") from None
+        process.join()
+    return totals
+
+
+def _send_result(job: Callable[[range], Counters], chunk: range, sender: Connection) -> None:
+    sender.send(job(chunk))
+    sender.close()
