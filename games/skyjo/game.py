@@ -190,7 +190,6 @@ class SkyjoGame:
         return game
 
     def to_state(self) -> SkyjoState:
-        full = self.geometry.full_mask
         return SkyjoState(
             settings=self.settings,
             seats=self.seats,
@@ -201,7 +200,7 @@ class SkyjoGame:
             round_starter=self.round_starter,
             values=[list(v) for v in self.values],
             face_up=[
-                [bool(~hidden & full >> s & 1) for s in range(self.geometry.slots)]
+                [not hidden >> s & 1 for s in range(self.geometry.slots)]
                 for hidden in self.hidden
             ],
             draw_pile=list(self.draw_pile),
@@ -527,7 +526,6 @@ class SkyjoGame:
         return best
 
     def _end_round(self, events: list[Event]) -> None:
-        lines = self.geometry.lines(self.settings.clear_columns, self.settings.clear_rows)
         for seat in range(self._n):
             hidden = self.hidden[seat]
             if hidden:
@@ -535,9 +533,8 @@ class SkyjoGame:
                 self.hidden[seat] = 0
                 values = self.values[seat]
                 events.append(FinalReveal(seat, slots, tuple(values[s] for s in slots)))  # type: ignore[misc]
-                for line in lines:
-                    if self.present[seat] >> line.slots[0] & 1:
-                        self._clear_lines(seat, line.slots[0], events)
+                for slot in slots:
+                    self._clear_lines(seat, slot, events)
         finisher = self.finisher
         assert finisher is not None
         raw = tuple(sum(v for v in values if v is not None) for values in self.values)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -12,8 +13,9 @@ from games.skyjo.settings import SkyjoSettings
 Phase = Literal["opening", "turn", "drawn", "over"]
 
 
-class RoundRecord(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One finished round: who ended it, the card totals, the scores after the penalty."""
 
     finisher: int
     raw: tuple[int, ...]

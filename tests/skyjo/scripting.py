@@ -111,7 +111,9 @@ def play(game: SkyjoGame, moves: Iterable[tuple[int, Action]]) -> list[Event]:
 
 def open_round(game: SkyjoGame, slots_by_seat: Sequence[Sequence[int]]) -> list[Event]:
     """Apply the opening reveals seat by seat: seat i turns up `slots_by_seat[i]` in order."""
-    return play(game, ((s, reveal(slot)) for s, slots in enumerate(slots_by_seat) for slot in slots))
+    return play(
+        game, ((s, reveal(slot)) for s, slots in enumerate(slots_by_seat) for slot in slots)
+    )
 
 
 def every_slot_but(game: SkyjoGame, *kept: int) -> list[int]:
@@ -151,3 +153,8 @@ def quick_round(game: SkyjoGame, finisher: int) -> list[Event]:
         seat = (finisher + turn) % n
         events += play(game, [(seat, draw()), (seat, flip(3))])
     return events
+
+
+def status(game: SkyjoGame) -> tuple[str, tuple[int, ...]]:
+    """The phase and the seats to move."""
+    return game.phase, game.to_move

@@ -2,7 +2,7 @@ import pytest
 
 from games.skyjo import draw, reveal
 from games.skyjo.events import Revealed, Starts
-from tests.skyjo.scripting import cards_shown, grid, open_round, play, scripted_game
+from tests.skyjo.scripting import cards_shown, grid, open_round, play, scripted_game, status
 
 GRIDS = [
     grid((4, 7, 1, 2), (3, 6, 8, 9), (10, 11, 12, 0)),
@@ -13,27 +13,24 @@ GRIDS = [
 
 def test_opening_flips_are_chosen_by_each_seat_in_any_order() -> None:
     game, _ = scripted_game(GRIDS, discard=5)
-    assert game.phase == "opening"
-    assert game.to_move == (0, 1, 2)
+    assert status(game) == ("opening", (0, 1, 2))
     assert game.legal_actions(1) == tuple(reveal(s) for s in range(12))
 
     assert play(game, [(2, reveal(11)), (2, reveal(6))]) == [
         Revealed(2, 11, 9),
         Revealed(2, 6, 4),
     ]
-    assert game.to_move == (0, 1)
+    assert status(game) == ("opening", (0, 1))
     assert game.legal_actions(2) == ()
     play(game, [(0, reveal(5)), (1, reveal(3))])
-    assert game.to_move == (0, 1)
+    assert status(game) == ("opening", (0, 1))
     assert game.legal_actions(0) == tuple(reveal(s) for s in range(12) if s != 5)
     play(game, [(1, reveal(4))])
-    assert game.phase == "opening"
-    assert game.to_move == (0,)
+    assert status(game) == ("opening", (0,))
 
     events = game.apply(0, reveal(9))
     assert events == [Revealed(0, 9, 11), Starts(0, 17)]
-    assert game.phase == "turn"
-    assert game.to_move == (0,)
+    assert status(game) == ("turn", (0,))
     assert cards_shown(game, 0) == ("down",) * 5 + (6,) + ("down",) * 3 + (11,) + ("down",) * 2
     assert cards_shown(game, 1) == ("down",) * 3 + (4, 5) + ("down",) * 7
     assert cards_shown(game, 2) == ("down",) * 6 + (4,) + ("down",) * 4 + (9,)
@@ -56,9 +53,7 @@ def _with_first_row(pairs: list[tuple[int, int]]) -> list[list[int]]:
         pytest.param([(-1, -1), (0, -2), (-2, 0)], 1, -2, id="negative-tie-earliest-seat"),
     ],
 )
-def test_first_player_of_round_one(
-    pairs: list[tuple[int, int]], starter: int, total: int
-) -> None:
+def test_first_player_of_round_one(pairs: list[tuple[int, int]], starter: int, total: int) -> None:
     game, _ = scripted_game(_with_first_row(pairs), discard=0)
     events = open_round(game, [(0, 1)] * 3)
     assert events[-1] == Starts(starter, total)

@@ -91,6 +91,7 @@ def test_turns_pass_in_seat_order_and_wrap_around() -> None:
         game.apply(game.current, action)
     assert seen == [0, 1, 1, 2, 2, 0]
     assert game.current == 1
-    assert game.discard == [1, 8, 9, 2]
-    assert game.values[1][7] == 12
+    assert game.discard == [1, 8, 2]
     assert game.values[0][2:4] == [-1, 12]
+    assert game.values[1][7] == -2
+    assert cards_shown(game, 2)[11] == 9
