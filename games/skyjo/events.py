@@ -19,6 +19,12 @@ def _list(values: Sequence[int]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def _a(value: int) -> str:
+    """The article and number: "a 7", "an 8", "an 11"."""
+    article = "an" if value in (8, 11) or 80 <= value < 90 else "a"
+    return f"{article} {value}"
+
+
 class RoundStarted(NamedTuple):
     round: int
     opening_flips: int
@@ -36,7 +42,7 @@ class Revealed(NamedTuple):
     value: int
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        return f"{names[self.seat]} turned up a {self.value} at {geometry.label(self.slot)}."
+        return f"{names[self.seat]} turned up {_a(self.value)} at {geometry.label(self.slot)}."
 
 
 class Starts(NamedTuple):
@@ -59,10 +65,10 @@ class TookDiscard(NamedTuple):
     was_hidden: bool
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        hidden = "face-down " if self.was_hidden else ""
+        replaced = f"a face-down {self.replaced}" if self.was_hidden else _a(self.replaced)
         return (
             f"{names[self.seat]} took the {self.value} from the discard pile and put it at "
-            f"{geometry.label(self.slot)}, discarding a {hidden}{self.replaced}."
+            f"{geometry.label(self.slot)}, discarding {replaced}."
         )
 
 
@@ -71,7 +77,7 @@ class Drew(NamedTuple):
     value: int
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        return f"{names[self.seat]} drew a {self.value}."
+        return f"{names[self.seat]} drew {_a(self.value)}."
 
 
 class Reshuffled(NamedTuple):
@@ -92,10 +98,10 @@ class Swapped(NamedTuple):
     was_hidden: bool
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        hidden = "face-down " if self.was_hidden else ""
+        replaced = f"a face-down {self.replaced}" if self.was_hidden else _a(self.replaced)
         return (
             f"{names[self.seat]} put the {self.value} at {geometry.label(self.slot)}, "
-            f"discarding a {hidden}{self.replaced}."
+            f"discarding {replaced}."
         )
 
 
@@ -107,7 +113,7 @@ class DiscardedAndFlipped(NamedTuple):
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
         return (
-            f"{names[self.seat]} discarded the {self.discarded} and turned up a {self.value} "
+            f"{names[self.seat]} discarded the {self.discarded} and turned up {_a(self.value)} "
             f"at {geometry.label(self.slot)}."
         )
 
@@ -140,7 +146,8 @@ class FinalReveal(NamedTuple):
     values: tuple[int, ...]
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        return f"{names[self.seat]}'s last cards are turned up: {_list(self.values)}."
+        cards = "card is" if len(self.values) == 1 else "cards are"
+        return f"{names[self.seat]}'s last {cards} turned up: {_list(self.values)}."
 
 
 class RoundScored(NamedTuple):

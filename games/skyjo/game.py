@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from games.core.errors import IllegalAction, InvalidSettings
 from games.core.randomness import seeded_order
 from games.core.seats import Seat, validate_seats
-from games.skyjo.actions import DRAW, FLIP, REVEAL, SWAP, TAKE, Action
+from games.skyjo.actions import DRAW, FLIP, NO_SLOT, REVEAL, SWAP, TAKE, Action
 from games.skyjo.cards import DECK
 from games.skyjo.events import (
     DiscardedAndFlipped,
@@ -200,8 +200,7 @@ class SkyjoGame:
             round_starter=self.round_starter,
             values=[list(v) for v in self.values],
             face_up=[
-                [not hidden >> s & 1 for s in range(self.geometry.slots)]
-                for hidden in self.hidden
+                [not hidden >> s & 1 for s in range(self.geometry.slots)] for hidden in self.hidden
             ],
             draw_pile=list(self.draw_pile),
             discard=list(self.discard),
@@ -331,7 +330,7 @@ class SkyjoGame:
                 if type(slot) is not int or slot < 0 or not self.present[seat] >> slot & 1:
                     raise self._bad_slot(seat, slot, False)
                 events = self._place(seat, slot, self.discard.pop(), TookDiscard)
-            elif kind == "draw":
+            elif kind == "draw" and slot == NO_SLOT:
                 events = self._draw(seat)
             else:
                 raise IllegalAction("Take the discard or draw a card first.")

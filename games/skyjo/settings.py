@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Self
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from games.core.errors import InvalidSettings
 from games.skyjo.cards import DECK_SIZE
@@ -56,15 +56,16 @@ class SkyjoSettings(BaseModel):
     show_round_scores: bool = True
     turn_seconds: int | None = Field(default=60, ge=10, le=3600)
 
-    @model_validator(mode="after")
-    def _opening_flips_fit(self) -> Self:
-        slots = self.rows * self.columns
-        if self.opening_flips >= slots:
+    @field_validator("opening_flips")
+    @classmethod
+    def _opening_flips_fit(cls, flips: int, info: ValidationInfo) -> int:
+        rows, columns = info.data.get("rows"), info.data.get("columns")
+        if rows is not None and columns is not None and flips >= rows * columns:
             raise ValueError(
-                f"at most {slots - 1} cards can be turned up at the start of a "
-                f"{self.rows}×{self.columns} grid"
+                f"at most {rows * columns - 1} on a {rows}×{columns} grid "
+                "(at least one card starts face down)"
             )
-        return self
+        return flips
 
     @classmethod
     def build(cls, **values: Any) -> SkyjoSettings:

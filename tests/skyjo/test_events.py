@@ -119,12 +119,6 @@ def test_a_scripted_round_is_narrated_naming_each_player() -> None:
     ]
 
 
-WORDING = pytest.mark.xfail(
-    strict=True, reason="engine bug: descriptions write 'a 8' / 'a 11' and 'last cards' for one"
-)
-
-
-@WORDING
 @pytest.mark.parametrize(
     ("event", "text"),
     [

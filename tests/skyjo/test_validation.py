@@ -25,21 +25,11 @@ from tests.skyjo.scripting import seats
             {"opening_flips": 12},
             "Cards turned up at the start",
             id="flips-fill-the-grid",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="engine bug: the opening_flips >= grid size message does not name "
-                "the setting",
-            ),
         ),
         pytest.param(
             {"rows": 2, "columns": 2, "opening_flips": 4},
             "Cards turned up at the start",
             id="flips-fill-a-small-grid",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="engine bug: the opening_flips >= grid size message does not name "
-                "the setting",
-            ),
         ),
     ],
 )
@@ -52,8 +42,10 @@ def test_bad_setting_is_refused_naming_the_setting(values: dict[str, Any], named
 @pytest.mark.parametrize(
     ("values", "limit"),
     [
-        pytest.param({"opening_flips": 12}, "At most 11 cards", id="3x4"),
-        pytest.param({"rows": 2, "columns": 2, "opening_flips": 4}, "At most 3 cards", id="2x2"),
+        pytest.param({"opening_flips": 12}, "at most 11 on a 3×4 grid", id="3x4"),
+        pytest.param(
+            {"rows": 2, "columns": 2, "opening_flips": 4}, "at most 3 on a 2×2 grid", id="2x2"
+        ),
     ],
 )
 def test_opening_flips_must_leave_a_card_face_down(values: dict[str, Any], limit: str) -> None:
