@@ -106,7 +106,7 @@ class SkyjoGame:
     __slots__ = (
         "_lines",
         "_n",
-        "_openers",
+        "_alone",
         "_shuffler",
         "current",
         "discard",
@@ -127,6 +127,7 @@ class SkyjoGame:
         "seats",
         "seed",
         "settings",
+        "to_move",
         "totals",
         "turns",
         "values",
@@ -156,7 +157,9 @@ class SkyjoGame:
     history: list[RoundRecord]
     winners: tuple[int, ...] | None
     moves: int
-    _openers: tuple[int, ...]
+    to_move: tuple[int, ...]
+    """The seats whose decision it is (several during the opening flips); empty once over."""
+    _alone: tuple[tuple[int], ...]
 
     def __init__(self, settings: SkyjoSettings, seats: Sequence[Seat], seed: int) -> None:
         self.settings = settings
@@ -164,6 +167,7 @@ class SkyjoGame:
         self.seed = seed
         self.geometry = geometry(settings.rows, settings.columns)
         self._n = len(self.seats)
+        self._alone = tuple((seat,) for seat in range(self._n))
         self._shuffler = seeded_shuffler(seed)
         self._lines = self.geometry.lines_through(settings.clear_columns, settings.clear_rows)
 
@@ -241,7 +245,12 @@ class SkyjoGame:
         game.discard = list(state.discard)
         game.drawn = state.drawn
         game.opening_left = list(state.opening_left)
-        game._openers = tuple(s for s, left in enumerate(game.opening_left) if left)
+        if game.phase == "opening":
+            game.to_move = tuple(s for s, left in enumerate(game.opening_left) if left)
+        elif game.phase == "over":
+            game.to_move = ()
+        else:
+            game.to_move = game._alone[game.current]
         game.finisher = state.finisher
         game.last_turns = state.last_turns
         game.reshuffles = state.reshuffles
@@ -268,16 +277,6 @@ class SkyjoGame:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
-
-    @property
-    def to_move(self) -> tuple[int, ...]:
-        """The seats whose decision it is: several at once during the opening flips."""
-        phase = self.phase
-        if phase == "turn" or phase == "drawn":
-            return (self.current,)
-        if phase == "opening":
-            return self._openers
-        return ()
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         phase = self.phase
@@ -387,8 +386,8 @@ class SkyjoGame:
         events: list[Event] = [_record(Revealed, (seat, slot, value))]
         self._clear_lines(seat, slot, events)
         if not self.opening_left[seat]:
-            self._openers = tuple(s for s in self._openers if s != seat)
-            if not self._openers:
+            self.to_move = tuple(s for s in self.to_move if s != seat)
+            if not self.to_move:
                 self._begin_turns(events)
         return events
 
@@ -489,7 +488,8 @@ class SkyjoGame:
             if not self.last_turns:
                 self._end_round(events)
                 return
-        self.current = seat + 1 if seat + 1 < self._n else 0
+        current = self.current = seat + 1 if seat + 1 < self._n else 0
+        self.to_move = self._alone[current]
         self.phase = "turn"
 
     def _reshuffle(self, events: list[Event]) -> None:
@@ -507,6 +507,7 @@ class SkyjoGame:
         if starter is None:
             starter, revealed_total = self._highest_revealed()
         self.current = starter
+        self.to_move = self._alone[starter]
         self.phase = "turn"
         events.append(Starts(starter, revealed_total))
 
@@ -536,7 +537,7 @@ class SkyjoGame:
                     self._clear_lines(seat, slot, events)
         finisher = self.finisher
         assert finisher is not None
-        raw = tuple(sum(v for v in values if v is not None) for values in self.values)
+        raw = tuple(sum(filter(None, values)) for values in self.values)
         scores = round_scores(raw, finisher, self.settings)
         totals = self.totals
         for seat, score in enumerate(scores):
@@ -548,6 +549,7 @@ class SkyjoGame:
         if max(totals) >= self.settings.target_score:
             self.winners = lowest(totals)
             self.phase = "over"
+            self.to_move = ()
             self.drawn = None
             events.append(GameOver(self.winners, tuple(totals)))
         else:
@@ -575,7 +577,7 @@ class SkyjoGame:
         self.current = -1 if starter is None else starter
         flips = self.settings.opening_flips
         self.opening_left = [flips] * n
-        self._openers = tuple(range(n)) if flips else ()
+        self.to_move = tuple(range(n)) if flips else ()
         events.append(RoundStarted(round_number, flips))
         if flips:
             self.phase = "opening"
