@@ -32,7 +32,9 @@ def main() -> int:
         settings = BotSettings()
     except ValidationError as error:
         details = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']).upper()}: {e['msg']}" for e in error.errors()
+            f"{'.'.join(str(p) for p in e['loc']).upper()}: "
+            + str(e["msg"]).removeprefix("Value error, ")
+            for e in error.errors()
         )
         print(startup_errors.bad_settings(details), file=sys.stderr)
         return 2

@@ -104,9 +104,9 @@ class SkyjoGame:
     """A game of Skyjo. Create it with `SkyjoGame.new`, or restore it with `from_state`."""
 
     __slots__ = (
+        "_alone",
         "_lines",
         "_n",
-        "_alone",
         "_shuffler",
         "current",
         "discard",

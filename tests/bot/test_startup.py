@@ -1,0 +1,52 @@
+"""`python -m bot` refuses to start with a clear paragraph, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_PATH"}}
+    clean["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("token", [None, "", "   "])
+def test_missing_token_explains_how_to_get_one(tmp_path: Path, token: str | None) -> None:
+    result = run_bot(tmp_path, **({} if token is None else {"DISCORD_TOKEN": token}))
+    assert result.returncode == 2
+    assert "no Discord bot token is set" in result.stderr
+    assert "DISCORD_TOKEN=" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_token_is_read_from_dotenv(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nLOG_LEVEL=noisy\n")
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert "LOG_LEVEL" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unwritable_database_is_named(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    result = run_bot(tmp_path, DISCORD_TOKEN="x", DATABASE_PATH=str(blocker / "sky.db"))
+    assert result.returncode == 2
+    assert "cannot be written" in result.stderr
+    assert str(blocker / "sky.db") in result.stderr
+    assert "Traceback" not in result.stderr
