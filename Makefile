@@ -29,7 +29,7 @@ lint: $(VENV)/.dev
 	$(BIN)/mypy
 
 bench: $(VENV)/.runtime
-	$(BIN)/python -m games simulate skyjo --players 4 --games 1000 --seed 1 --policy random
+	$(BIN)/python bench/skyjo_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
