@@ -9,6 +9,7 @@ and cached by those masks.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from games.core.errors import IllegalAction, InvalidSettings
 from games.core.randomness import seeded_order
@@ -37,17 +38,14 @@ from games.skyjo.settings import MAX_SEATS, MIN_SEATS, SkyjoSettings
 from games.skyjo.state import Phase, RoundRecord, SkyjoState
 from games.skyjo.view import SkyjoView, build_view
 
+Key = TypeVar("Key", int, tuple[int, int])
 Shuffler = Callable[[Sequence[int], int, int], list[int]]
 """Orders cards for a deal or a reshuffle: (cards, round, reshuffle number) -> top card first.
 
 The deal of a round is reshuffle number 0."""
 
-_CACHE_LIMIT = 100_000
 _record = tuple.__new__
 """Builds a NamedTuple event from its fields without the Python-level `__new__` (hot path)."""
-_reveal_cache: dict[int, tuple[Action, ...]] = {}
-_turn_cache: dict[int, tuple[Action, ...]] = {}
-_drawn_cache: dict[tuple[int, int], tuple[Action, ...]] = {}
 
 
 def _bits(mask: int) -> list[int]:
@@ -61,36 +59,40 @@ def _bits(mask: int) -> list[int]:
     return slots
 
 
-def _reveal_actions(hidden: int) -> tuple[Action, ...]:
-    actions = _reveal_cache.get(hidden)
-    if actions is None:
-        if len(_reveal_cache) > _CACHE_LIMIT:
-            _reveal_cache.clear()
-        actions = _reveal_cache[hidden] = tuple(REVEAL[s] for s in _bits(hidden))
-    return actions
+class _ActionCache(dict[Key, tuple[Action, ...]]):
+    """Legal-action tuples by a key of bit masks, built on first use and shared by all games."""
+
+    limit = 100_000
+
+    def __init__(self, build: Callable[[Key], tuple[Action, ...]]) -> None:
+        super().__init__()
+        self._build: Callable[[Key], tuple[Action, ...]] = build
+
+    def __missing__(self, key: Key) -> tuple[Action, ...]:
+        if len(self) >= self.limit:
+            self.clear()
+        actions = self[key] = self._build(key)
+        return actions
 
 
-def _turn_actions(present: int, can_draw: bool) -> tuple[Action, ...]:
-    key = present << 1 | can_draw
-    actions = _turn_cache.get(key)
-    if actions is None:
-        if len(_turn_cache) > _CACHE_LIMIT:
-            _turn_cache.clear()
-        takes = tuple(TAKE[s] for s in _bits(present))
-        actions = _turn_cache[key] = (DRAW, *takes) if can_draw else takes
-    return actions
+def _reveals(hidden: int) -> tuple[Action, ...]:
+    return tuple(REVEAL[s] for s in _bits(hidden))
 
 
-def _drawn_actions(present: int, hidden: int) -> tuple[Action, ...]:
-    key = (present, hidden)
-    actions = _drawn_cache.get(key)
-    if actions is None:
-        if len(_drawn_cache) > _CACHE_LIMIT:
-            _drawn_cache.clear()
-        actions = _drawn_cache[key] = tuple(SWAP[s] for s in _bits(present)) + tuple(
-            FLIP[s] for s in _bits(hidden)
-        )
-    return actions
+def _turn_choices(key: int) -> tuple[Action, ...]:
+    """`key` is the present mask shifted left once, plus 1 when drawing is possible."""
+    takes = tuple(TAKE[s] for s in _bits(key >> 1))
+    return (DRAW, *takes) if key & 1 else takes
+
+
+def _drawn_choices(key: tuple[int, int]) -> tuple[Action, ...]:
+    present, hidden = key
+    return tuple(SWAP[s] for s in _bits(present)) + tuple(FLIP[s] for s in _bits(hidden))
+
+
+_reveal_actions = _ActionCache[int](_reveals)
+_turn_actions = _ActionCache[int](_turn_choices)
+_drawn_actions = _ActionCache[tuple[int, int]](_drawn_choices)
 
 
 def seeded_shuffler(seed: int) -> Shuffler:
@@ -284,14 +286,13 @@ class SkyjoGame:
             if seat != self.current:
                 return ()
             can_draw = 1 if self.draw_pile or len(self.discard) > 1 else 0
-            actions = _turn_cache.get(self.present[seat] << 1 | can_draw)
-            return actions or _turn_actions(self.present[seat], can_draw == 1)
+            return _turn_actions[self.present[seat] << 1 | can_draw]
         if phase == "drawn":
             if seat != self.current:
                 return ()
-            return _drawn_actions(self.present[seat], self.hidden[seat])
+            return _drawn_actions[self.present[seat], self.hidden[seat]]
         if phase == "opening" and 0 <= seat < self._n and self.opening_left[seat]:
-            return _reveal_actions(self.hidden[seat])
+            return _reveal_actions[self.hidden[seat]]
         return ()
 
     def round_score_visible(self, seat: int) -> int:
@@ -532,7 +533,8 @@ class SkyjoGame:
                 slots = tuple(_bits(hidden))
                 self.hidden[seat] = 0
                 values = self.values[seat]
-                events.append(FinalReveal(seat, slots, tuple(values[s] for s in slots)))  # type: ignore[misc]
+                revealed = tuple(v for v in map(values.__getitem__, slots) if v is not None)
+                events.append(FinalReveal(seat, slots, revealed))
                 for slot in slots:
                     self._clear_lines(seat, slot, events)
         finisher = self.finisher
