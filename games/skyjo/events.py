@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from games.skyjo.grid import COLUMN_LETTERS, Geometry
+from games.core.grid import COLUMN_LETTERS, Geometry
 
 
 def _list(values: Sequence[int]) -> str:

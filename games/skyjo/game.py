@@ -9,9 +9,10 @@ and cached by those masks.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
 
 from games.core.errors import IllegalAction, InvalidSettings
+from games.core.grid import Geometry, geometry
+from games.core.masks import ActionCache, bits
 from games.core.randomness import seeded_order
 from games.core.seats import Seat, validate_seats
 from games.skyjo.actions import DRAW, FLIP, NO_SLOT, REVEAL, SWAP, TAKE, Action
@@ -32,13 +33,11 @@ from games.skyjo.events import (
     Swapped,
     TookDiscard,
 )
-from games.skyjo.grid import Geometry, geometry
 from games.skyjo.scoring import lowest, round_scores
 from games.skyjo.settings import MAX_SEATS, MIN_SEATS, SkyjoSettings
 from games.skyjo.state import Phase, RoundRecord, SkyjoState
 from games.skyjo.view import SkyjoView, build_view
 
-Key = TypeVar("Key", int, tuple[int, int])
 Shuffler = Callable[[Sequence[int], int, int], list[int]]
 """Orders cards for a deal or a reshuffle: (cards, round, reshuffle number) -> top card first.
 
@@ -48,51 +47,24 @@ _record = tuple.__new__
 """Builds a NamedTuple event from its fields without the Python-level `__new__` (hot path)."""
 
 
-def _bits(mask: int) -> list[int]:
-    slots = []
-    slot = 0
-    while mask:
-        if mask & 1:
-            slots.append(slot)
-        mask >>= 1
-        slot += 1
-    return slots
-
-
-class _ActionCache(dict[Key, tuple[Action, ...]]):
-    """Legal-action tuples by a key of bit masks, built on first use and shared by all games."""
-
-    limit = 100_000
-
-    def __init__(self, build: Callable[[Key], tuple[Action, ...]]) -> None:
-        super().__init__()
-        self._build: Callable[[Key], tuple[Action, ...]] = build
-
-    def __missing__(self, key: Key) -> tuple[Action, ...]:
-        if len(self) >= self.limit:
-            self.clear()
-        actions = self[key] = self._build(key)
-        return actions
-
-
 def _reveals(hidden: int) -> tuple[Action, ...]:
-    return tuple(REVEAL[s] for s in _bits(hidden))
+    return tuple(REVEAL[s] for s in bits(hidden))
 
 
 def _turn_choices(key: int) -> tuple[Action, ...]:
     """`key` is the present mask shifted left once, plus 1 when drawing is possible."""
-    takes = tuple(TAKE[s] for s in _bits(key >> 1))
+    takes = tuple(TAKE[s] for s in bits(key >> 1))
     return (DRAW, *takes) if key & 1 else takes
 
 
 def _drawn_choices(key: tuple[int, int]) -> tuple[Action, ...]:
     present, hidden = key
-    return tuple(SWAP[s] for s in _bits(present)) + tuple(FLIP[s] for s in _bits(hidden))
+    return tuple(SWAP[s] for s in bits(present)) + tuple(FLIP[s] for s in bits(hidden))
 
 
-_reveal_actions = _ActionCache[int](_reveals)
-_turn_actions = _ActionCache[int](_turn_choices)
-_drawn_actions = _ActionCache[tuple[int, int]](_drawn_choices)
+_reveal_actions = ActionCache[int, Action](_reveals)
+_turn_actions = ActionCache[int, Action](_turn_choices)
+_drawn_actions = ActionCache[tuple[int, int], Action](_drawn_choices)
 
 
 def seeded_shuffler(seed: int) -> Shuffler:
@@ -457,7 +429,7 @@ class SkyjoGame:
                 events.append(LineCleared(seat, line.kind, line.position, value, line.slots))
         if cleared:
             discard = self.discard
-            for s in _bits(cleared):
+            for s in bits(cleared):
                 card = values[s]
                 assert card is not None
                 discard.append(card)
@@ -530,7 +502,7 @@ class SkyjoGame:
         for seat in range(self._n):
             hidden = self.hidden[seat]
             if hidden:
-                slots = tuple(_bits(hidden))
+                slots = tuple(bits(hidden))
                 self.hidden[seat] = 0
                 values = self.values[seat]
                 revealed = tuple(v for v in map(values.__getitem__, slots) if v is not None)

@@ -1,5 +1,6 @@
 import pytest
 
+from games.core.grid import geometry
 from games.skyjo import SkyjoSettings, draw, flip, swap, take
 from games.skyjo.events import (
     DiscardedAndFlipped,
@@ -17,7 +18,6 @@ from games.skyjo.events import (
     Swapped,
     TookDiscard,
 )
-from games.skyjo.grid import geometry
 from tests.skyjo.scripting import NAMES, every_slot_but, grid, open_round, play, scripted_game
 
 TABLE = NAMES[:3]

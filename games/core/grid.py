@@ -1,4 +1,4 @@
-"""Grid geometry: slots are numbered in reading order, row by row, from 0.
+"""Card grid geometry: slots are numbered in reading order, row by row, from 0.
 
 Every line (column or row) is precomputed as a tuple of slots and a bit mask, so the engine
 can test "all face up" with two integer operations.
