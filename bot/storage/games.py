@@ -1,0 +1,166 @@
+"""The games table: every SQL statement about games and their results lives here."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.database import Database
+from bot.storage.records import GameRecord, ResultRecord, SeatRecord
+
+
+class ChannelBusy(Exception):
+    """The channel already has an open game (lobby or running)."""
+
+    def __init__(self, game: GameRecord) -> None:
+        super().__init__(f"channel {game.channel_id} already has game {game.id}")
+        self.game = game
+
+
+_COLUMNS = (
+    "id, guild_id, channel_id, kind, status, host_id, seed, seats, settings, state, version, "
+    "message_id, deadline"
+)
+
+
+def _record(row: aiosqlite.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        status=row["status"],
+        host_id=row["host_id"],
+        seed=row["seed"],
+        seats=[SeatRecord.model_validate(seat) for seat in json.loads(row["seats"])],
+        settings=json.loads(row["settings"]),
+        state=row["state"],
+        version=row["version"],
+        message_id=row["message_id"],
+        deadline=row["deadline"],
+    )
+
+
+def _seats_json(seats: Sequence[SeatRecord]) -> str:
+    return json.dumps([seat.model_dump() for seat in seats])
+
+
+class GameRepository:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def create(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        kind: str,
+        host_id: int,
+        seed: int,
+        seats: Sequence[SeatRecord],
+        settings: dict[str, Any],
+    ) -> GameRecord:
+        """A new lobby; refused with `ChannelBusy` while the channel has an open game."""
+        now = time.time()
+        try:
+            async with self.database.transaction() as connection:
+                cursor = await connection.execute(
+                    "INSERT INTO games (guild_id, channel_id, kind, status, host_id, seed, seats,"
+                    " settings, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        kind,
+                        host_id,
+                        seed,
+                        _seats_json(seats),
+                        json.dumps(settings),
+                        now,
+                        now,
+                    ),
+                )
+                game_id = cursor.lastrowid
+        except sqlite3.IntegrityError:
+            existing = await self.open_in_channel(channel_id)
+            if existing is None:
+                raise
+            raise ChannelBusy(existing) from None
+        created = await self.get(int(game_id or 0))
+        assert created is not None
+        return created
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        async with self.database.connection.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _record(row) if row else None
+
+    async def open_in_channel(self, channel_id: int) -> GameRecord | None:
+        async with self.database.connection.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+            (channel_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _record(row) if row else None
+
+    async def open_games(self) -> list[GameRecord]:
+        async with self.database.connection.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'running') ORDER BY id"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_record(row) for row in rows]
+
+    async def save(self, game: GameRecord) -> None:
+        """Write every field that can change; committed before this returns."""
+        async with self.database.transaction() as connection:
+            await self._update(connection, game)
+
+    async def finish(self, game: GameRecord, results: Sequence[ResultRecord]) -> None:
+        """Save the finished game and its results in one transaction."""
+        async with self.database.transaction() as connection:
+            await self._update(connection, game)
+            await connection.executemany(
+                "INSERT OR REPLACE INTO results"
+                " (game_id, seat, guild_id, user_id, kind, score, won)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (game.id, r.seat, game.guild_id, r.user_id, game.kind, r.score, int(r.won))
+                    for r in results
+                ],
+            )
+
+    async def results(self, game_id: int) -> list[ResultRecord]:
+        async with self.database.connection.execute(
+            "SELECT seat, user_id, score, won FROM results WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            ResultRecord(seat=r["seat"], user_id=r["user_id"], score=r["score"], won=bool(r["won"]))
+            for r in rows
+        ]
+
+    async def _update(self, connection: aiosqlite.Connection, game: GameRecord) -> None:
+        await connection.execute(
+            "UPDATE games SET status = ?, host_id = ?, seats = ?, settings = ?, state = ?,"
+            " version = ?, message_id = ?, deadline = ?, updated_at = ? WHERE id = ?",
+            (
+                game.status,
+                game.host_id,
+                _seats_json(game.seats),
+                json.dumps(game.settings),
+                game.state,
+                game.version,
+                game.message_id,
+                game.deadline,
+                time.time(),
+                game.id,
+            ),
+        )

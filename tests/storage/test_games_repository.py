@@ -1,0 +1,124 @@
+"""The games repository against a real SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Database, GameRepository
+from bot.storage.database import migrations
+from bot.storage.games import ChannelBusy
+from bot.storage.records import GameRecord, ResultRecord, SeatRecord
+
+
+@pytest.fixture
+async def database(tmp_path: Path) -> AsyncIterator[Database]:
+    db = await Database.open(tmp_path / "data" / "sky.db")
+    yield db
+    await db.close()
+
+
+async def new_lobby(games: GameRepository, channel_id: int = 10) -> GameRecord:
+    return await games.create(
+        guild_id=1,
+        channel_id=channel_id,
+        kind="skyjo",
+        host_id=100,
+        seed=42,
+        seats=[SeatRecord(name="Ana", user_id=100)],
+        settings={"target_score": 100},
+    )
+
+
+async def test_migrations_run_once_and_set_the_schema_version(tmp_path: Path) -> None:
+    path = tmp_path / "sky.db"
+    first = await Database.open(path)
+    assert await first.schema_version() == len(migrations())
+    await first.close()
+    again = await Database.open(path)
+    assert await again.schema_version() == len(migrations())
+    async with again.connection.execute("PRAGMA journal_mode") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None and row[0] == "wal"
+    await again.close()
+
+
+async def test_a_lobby_is_created_and_read_back(database: Database) -> None:
+    games = GameRepository(database)
+    lobby = await new_lobby(games)
+    assert lobby.status == "lobby"
+    assert lobby.seats == [SeatRecord(name="Ana", user_id=100)]
+    assert await games.get(lobby.id) == lobby
+    assert await games.open_in_channel(10) == lobby
+    assert await games.open_in_channel(11) is None
+
+
+async def test_one_open_game_per_channel(database: Database) -> None:
+    games = GameRepository(database)
+    lobby = await new_lobby(games)
+    with pytest.raises(ChannelBusy) as busy:
+        await new_lobby(games)
+    assert busy.value.game.id == lobby.id
+    other = await new_lobby(games, channel_id=11)
+    assert other.id != lobby.id
+    lobby.status = "cancelled"
+    await games.save(lobby)
+    again = await new_lobby(games)
+    assert again.id not in (lobby.id, other.id)
+
+
+async def test_saved_changes_survive_reopening_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "sky.db"
+    db = await Database.open(path)
+    games = GameRepository(db)
+    game = await new_lobby(games)
+    game.status = "running"
+    game.seats.append(SeatRecord(name="Bot 1", bot_level="hard"))
+    game.state = '{"round": 1}'
+    game.version = 7
+    game.message_id = 555
+    game.deadline = 1234.5
+    await games.save(game)
+    await db.close()
+
+    reopened = await Database.open(path)
+    loaded = await GameRepository(reopened).get(game.id)
+    assert loaded == game
+    assert [g.id for g in await GameRepository(reopened).open_games()] == [game.id]
+    await reopened.close()
+
+
+async def test_finishing_stores_the_results_in_the_same_transaction(database: Database) -> None:
+    games = GameRepository(database)
+    game = await new_lobby(games)
+    game.status = "finished"
+    results = [
+        ResultRecord(seat=0, user_id=100, score=12, won=True),
+        ResultRecord(seat=1, user_id=None, score=40, won=False),
+    ]
+    await games.finish(game, results)
+    assert await games.results(game.id) == results
+    assert await games.open_games() == []
+
+
+async def test_a_failed_transaction_leaves_nothing_behind(database: Database) -> None:
+    games = GameRepository(database)
+    game = await new_lobby(games)
+    with pytest.raises(RuntimeError):
+        async with database.transaction() as connection:
+            await connection.execute("UPDATE games SET version = 99 WHERE id = ?", (game.id,))
+            raise RuntimeError("boom")
+    assert (await games.get(game.id)) == game
+
+
+async def test_concurrent_saves_are_all_applied(database: Database) -> None:
+    games = GameRepository(database)
+    lobbies = [await new_lobby(games, channel_id=100 + i) for i in range(20)]
+    for round_number in range(1, 6):
+        for lobby in lobbies:
+            lobby.version = round_number
+        await asyncio.gather(*(games.save(lobby) for lobby in lobbies))
+    assert {g.version for g in await games.open_games()} == {5}
