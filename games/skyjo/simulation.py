@@ -9,6 +9,7 @@ from games.core.policy import RandomPolicy
 from games.core.seats import Seat
 from games.simulation import Counters, GameSpec
 from games.skyjo.game import SkyjoGame
+from games.skyjo.policies import GreedyPolicy
 from games.skyjo.settings import MAX_SEATS, MIN_SEATS, SkyjoSettings
 
 DEFAULT_SETTINGS = SkyjoSettings()
@@ -54,7 +55,7 @@ SPEC = GameSpec(
     min_players=MIN_SEATS,
     max_players=MAX_SEATS,
     create=create,
-    policies={"random": RandomPolicy},
+    policies={"random": RandomPolicy, "greedy": GreedyPolicy},
     count=count,
     report=report,
     summary=summary,

@@ -1,14 +1,16 @@
 """What one seat (or a spectator) may see of a Skyjo game.
 
 Built only from public information: a face-down card appears as "down", never as its value,
-from its owner's seat too.
+from its owner's seat too. Views are plain frozen dataclasses, cheap enough for a bot to ask for
+one at every decision; `to_json()` serialises one with pydantic.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import TypeAdapter
 
 from games.skyjo.settings import SkyjoSettings
 from games.skyjo.state import Phase, RoundRecord
@@ -19,9 +21,8 @@ if TYPE_CHECKING:
 SlotView = int | Literal["down", "cleared"]
 
 
-class PlayerView(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+@dataclass(frozen=True, slots=True)
+class PlayerView:
     name: str
     bot: bool
     cards: tuple[SlotView, ...]
@@ -30,9 +31,8 @@ class PlayerView(BaseModel):
     opening_left: int
 
 
-class SkyjoView(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+@dataclass(frozen=True, slots=True)
+class SkyjoView:
     seat: int | None
     settings: SkyjoSettings
     round: int
@@ -52,6 +52,12 @@ class SkyjoView(BaseModel):
     @property
     def discard_top(self) -> int | None:
         return self.discard[-1] if self.discard else None
+
+    def to_json(self) -> str:
+        return _ADAPTER.dump_json(self).decode()
+
+
+_ADAPTER = TypeAdapter(SkyjoView)
 
 
 def _cards(values: list[int | None], hidden: int) -> tuple[SlotView, ...]:

@@ -97,13 +97,13 @@ def test_no_view_depends_on_a_face_down_card(setup: Setup) -> None:
     game = setup.new_game()
     rng = random.Random(setup.choices)
     while not game.is_over:
-        views = [game.view(seat).model_dump_json() for seat in range(setup.players)]
+        views = [game.view(seat).to_json() for seat in range(setup.players)]
         altered = SkyjoGame.from_json(game.to_json())
         for seat, values in enumerate(altered.values):
             for slot in range(len(values)):
                 if altered.hidden[seat] >> slot & 1:
                     values[slot] = MARKER
-        altered_views = [altered.view(seat).model_dump_json() for seat in range(setup.players)]
+        altered_views = [altered.view(seat).to_json() for seat in range(setup.players)]
         assert altered_views == views
         assert all(str(MARKER) not in view for view in altered_views)
         game.apply(*choose(game, rng))

@@ -134,7 +134,7 @@ def card_counts(game: SkyjoGame) -> Counter[int]:
 
 def snapshot(game: SkyjoGame) -> tuple[str, str]:
     """The saved state and the public view: both must be untouched by an illegal action."""
-    return game.to_json(), game.view(None).model_dump_json()
+    return game.to_json(), game.view(None).to_json()
 
 
 def cards_shown(game: SkyjoGame, seat: int) -> tuple[int | str, ...]:

@@ -92,11 +92,11 @@ def test_illegal_action_is_refused_and_changes_nothing(
     setup: Callable[[], SkyjoGame], seat: int, action: Action, message: str
 ) -> None:
     game = setup()
-    before = (game.to_json(), game.view(None).model_dump_json(), game.legal_actions(seat))
+    before = (game.to_json(), game.view(None).to_json(), game.legal_actions(seat))
     assert action not in game.legal_actions(seat)
     with pytest.raises(IllegalAction) as refused:
         game.apply(seat, action)
     assert refused.value.message.strip()
     assert message in refused.value.message
     assert str(refused.value) == refused.value.message
-    assert (game.to_json(), game.view(None).model_dump_json(), game.legal_actions(seat)) == before
+    assert (game.to_json(), game.view(None).to_json(), game.legal_actions(seat)) == before
