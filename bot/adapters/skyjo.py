@@ -1,0 +1,211 @@
+"""Skyjo in the bot: its settings panel, bots, the meaning of each button, and its screens."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, cast
+
+import discord
+from pydantic import BaseModel
+
+from bot.adapters.base import (
+    GameAdapter,
+    Outcome,
+    Personal,
+    Play,
+    Redraw,
+    Screen,
+    SettingChoice,
+    register,
+)
+from bot.storage.records import GameRecord, ResultRecord
+from bot.ui import skyjo_screens as screens
+from games.core.engine import Engine
+from games.core.errors import IllegalAction
+from games.core.policy import Policy, RandomPolicy
+from games.core.seats import Seat
+from games.skyjo import SkyjoGame, SkyjoSettings, actions
+from games.skyjo.events import RoundScored
+from games.skyjo.policies import GreedyPolicy
+from games.skyjo.settings import MAX_SEATS, MIN_SEATS
+
+MODES = {"turn": ("", "take"), "drawn": ("", "flip")}
+PLAYS = {"take": actions.take, "swap": actions.swap, "flip": actions.flip, "reveal": actions.reveal}
+
+
+def _game(engine: Engine) -> SkyjoGame:
+    return cast(SkyjoGame, engine)
+
+
+def _slot(arg: str) -> int:
+    if not arg.isdigit():
+        raise IllegalAction("That button does not name a card.")
+    return int(arg)
+
+
+class SkyjoAdapter(GameAdapter):
+    kind = "skyjo"
+    title = "Skyjo"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+    strict_verbs = frozenset({"take", "draw", "swap", "flip", "mode"})
+
+    def build_settings(self, values: dict[str, Any]) -> SkyjoSettings:
+        return SkyjoSettings.build(**values)
+
+    def settings_summary(self, settings: BaseModel) -> list[str]:
+        return screens.settings_summary(cast(SkyjoSettings, settings))
+
+    def setting_choices(self) -> Sequence[SettingChoice]:
+        return CHOICES
+
+    def choose(self, values: dict[str, Any], key: str, value: str) -> dict[str, Any]:
+        if key not in {choice.key for choice in CHOICES}:
+            raise IllegalAction("That is not a Skyjo setting.")
+        return {**values, **_fields(key, value)}
+
+    def chosen(self, settings: BaseModel, key: str) -> str | None:
+        current = cast(SkyjoSettings, settings).model_dump()
+        for choice in CHOICES:
+            if choice.key == key:
+                for _, value in choice.options:
+                    fields = _fields(key, value)
+                    if all(current.get(k) == v for k, v in fields.items()):
+                        return value
+        return None
+
+    def check_table(self, settings: BaseModel, seat_count: int) -> None:
+        cast(SkyjoSettings, settings).check_seats(seat_count)
+
+    def new_engine(self, settings: BaseModel, seats: Sequence[Seat], seed: int) -> SkyjoGame:
+        return SkyjoGame.new(cast(SkyjoSettings, settings), seats, seed)
+
+    def load(self, state: str) -> SkyjoGame:
+        return SkyjoGame.from_json(state)
+
+    def dump(self, engine: Engine) -> str:
+        return _game(engine).to_json()
+
+    def bot_policy(self, level: str, rng: random.Random) -> Policy:
+        if level == "easy":
+            return RandomPolicy(rng)
+        return GreedyPolicy(rng)
+
+    def describe(self, engine: Engine, events: Sequence[Any]) -> list[str]:
+        game = _game(engine)
+        return [game.describe(event) for event in events if not isinstance(event, RoundScored)]
+
+    def results(self, engine: Engine) -> list[ResultRecord]:
+        game = _game(engine)
+        winners = set(game.winners or ())
+        return [
+            ResultRecord(seat=seat, user_id=None, score=total, won=seat in winners)
+            for seat, total in enumerate(game.totals)
+        ]
+
+    def interpret(self, engine: Engine, seat: int, verb: str, arg: str) -> Outcome:
+        game = _game(engine)
+        if verb == "mine":
+            if game.phase != "opening":
+                raise IllegalAction("The opening flips are over.")
+            return Personal()
+        if verb == "draw":
+            return Play(actions.draw())
+        if verb == "mode":
+            allowed = MODES.get(game.phase, ())
+            if arg not in allowed:
+                raise IllegalAction("That choice is no longer open.")
+            if seat != game.current:
+                raise IllegalAction(f"It is {game.seats[game.current].name}'s turn, not yours.")
+            return Redraw(arg)
+        make = PLAYS.get(verb)
+        if make is None:
+            raise IllegalAction("That button is not part of this game.")
+        return Play(make(_slot(arg)))
+
+    def table(self, game: GameRecord, engine: Engine, mode: str, log: Sequence[str]) -> Screen:
+        return screens.table_screen(game, _game(engine), mode, log)
+
+    def personal(self, game: GameRecord, engine: Engine, seat: int) -> Screen:
+        return screens.personal_screen(_game(engine), seat)
+
+    def round_summary(
+        self, game: GameRecord, engine: Engine, events: Sequence[Any]
+    ) -> Screen | None:
+        scored = next((e for e in events if isinstance(e, RoundScored)), None)
+        if scored is None:
+            return None
+        return screens.round_summary_screen(_game(engine), scored, self.describe(engine, events))
+
+    def final(self, game: GameRecord, engine: Engine) -> Screen:
+        return screens.final_screen(_game(engine))
+
+    def rules(self) -> list[discord.Embed]:
+        return screens.rules_embeds()
+
+
+def _on(value: str) -> bool:
+    return value == "on"
+
+
+def _fields(key: str, value: str) -> dict[str, Any]:
+    """The settings fields one option of the panel sets."""
+    if key == "grid":
+        rows, columns = value.split("x")
+        return {"rows": int(rows), "columns": int(columns)}
+    if key == "penalty":
+        kind, *numbers = value.split(":")
+        if kind == "flat":
+            return {"penalty": "flat", "penalty_flat": int(numbers[0])}
+        fields: dict[str, Any] = {"penalty": kind}
+        if numbers:
+            fields["penalty_factor"] = int(numbers[0])
+        if len(numbers) > 1:
+            fields["penalty_flat"] = int(numbers[1])
+        return fields
+    if key in ("clear_rows", "clear_columns", "show_round_scores"):
+        return {key: _on(value)}
+    if key == "turn_seconds":
+        return {key: None if value == "none" else int(value)}
+    return {key: int(value)}
+
+
+CHOICES: tuple[SettingChoice, ...] = (
+    SettingChoice(
+        "target_score", "Target score", [(str(v), str(v)) for v in (50, 75, 100, 150, 200)]
+    ),
+    SettingChoice(
+        "grid",
+        "Grid size",
+        [(f"{r} × {c}", f"{r}x{c}") for r, c in ((3, 4), (3, 3), (4, 4), (3, 5), (2, 4))],
+    ),
+    SettingChoice(
+        "opening_flips", "Cards turned up at the start", [(str(v), str(v)) for v in range(5)]
+    ),
+    SettingChoice(
+        "penalty",
+        "Finisher's penalty",
+        [
+            ("×2 (published rules)", "multiplier:2"),
+            ("×3", "multiplier:3"),
+            ("+10", "flat:10"),
+            ("+5 then ×2", "flat_then_multiplier:2:5"),
+            ("×2 then +5", "multiplier_then_flat:2:5"),
+            ("none", "none"),
+        ],
+    ),
+    SettingChoice("clear_columns", "Remove identical columns", [("on", "on"), ("off", "off")]),
+    SettingChoice("clear_rows", "Remove identical rows", [("off", "off"), ("on", "on")]),
+    SettingChoice(
+        "show_round_scores", "Running round scores", [("shown", "on"), ("hidden", "off")]
+    ),
+    SettingChoice(
+        "turn_seconds",
+        "Time per turn",
+        [("30 s", "30"), ("60 s", "60"), ("2 min", "120"), ("5 min", "300"), ("no limit", "none")],
+    ),
+)
+
+
+SKYJO = register(SkyjoAdapter())
