@@ -42,6 +42,7 @@ class SelectSpec:
     verb: str
     placeholder: str
     options: Sequence[tuple[str, str]]
+    arg: str = ""
     current: str | None = None
     disabled: bool = False
 

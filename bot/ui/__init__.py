@@ -1,0 +1,1 @@
+"""Discord UI: components routed by custom id, screens for the lobby and each game."""
