@@ -1,27 +1,44 @@
-"""The Discord client: a `commands.Bot` that loads Sky Table's extensions at start-up."""
+"""The Discord client: storage, sessions, extensions and persistent components at start-up."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import BotSettings
+from bot.sessions import Sessions, tell
+from bot.storage import Database, GameRepository
+from bot.ui import replies
+from bot.ui.components import GameButton, GameSelect
+from games.core.errors import GameError
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ()
+EXTENSIONS: tuple[str, ...] = ("cogs.skyjo",)
 
 
 class SkyTableBot(commands.Bot):
-    def __init__(self, settings: BotSettings) -> None:
+    database: Database
+    sessions: Sessions
+
+    def __init__(self, settings: BotSettings, *, bot_delay: float = 1.0) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.settings = settings
+        self.bot_delay = bot_delay
+        self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
+        self.database = await Database.open(self.settings.database_path)
+        self.sessions = Sessions(self, GameRepository(self.database), bot_delay=self.bot_delay)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        self.add_dynamic_items(GameButton, GameSelect)
+        restored = await self.sessions.restore()
+        log.info("Restored %d open game(s)", restored)
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -29,5 +46,26 @@ class SkyTableBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    async def close(self) -> None:
+        if hasattr(self, "sessions"):
+            await self.sessions.close()
+        await super().close()
+        if hasattr(self, "database"):
+            await self.database.close()
+
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d server(s)", self.user, len(self.guilds))
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, GameError):
+            await tell(interaction, cause.message)
+        elif isinstance(cause, discord.Forbidden):
+            await tell(interaction, replies.forbidden(cause))
+        elif isinstance(cause, app_commands.CheckFailure):
+            await tell(interaction, str(cause))
+        else:
+            log.error("Command %s failed", interaction.command, exc_info=cause)
+            await tell(interaction, replies.APOLOGY)

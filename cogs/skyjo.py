@@ -1,0 +1,146 @@
+"""`/skyjo …`: open a table, play solo against bots, read the rules, manage your game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapters.skyjo import SKYJO
+from bot.client import SkyTableBot
+from bot.sessions import tell
+from bot.ui import replies
+
+GRIDS = [
+    app_commands.Choice(name=f"{r} × {c}", value=f"{r}x{c}")
+    for r, c in ((3, 4), (3, 3), (4, 4), (3, 5), (2, 4), (4, 5))
+]
+PENALTIES = [
+    app_commands.Choice(name="×2 (published rules)", value="multiplier"),
+    app_commands.Choice(name="flat +N", value="flat"),
+    app_commands.Choice(name="flat, then ×", value="flat_then_multiplier"),
+    app_commands.Choice(name="×, then flat", value="multiplier_then_flat"),
+    app_commands.Choice(name="none", value="none"),
+]
+LEVELS = [app_commands.Choice(name=level, value=level) for level in SKYJO.bot_levels]
+
+
+def _settings(
+    target_score: int | None,
+    grid: str | None,
+    opening_flips: int | None,
+    penalty: str | None,
+    penalty_factor: int | None,
+    penalty_flat: int | None,
+    clear_rows: bool | None,
+    turn_seconds: int | None,
+    show_round_scores: bool | None,
+) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "target_score": target_score,
+        "opening_flips": opening_flips,
+        "penalty": penalty,
+        "penalty_factor": penalty_factor,
+        "penalty_flat": penalty_flat,
+        "clear_rows": clear_rows,
+        "turn_seconds": turn_seconds,
+        "show_round_scores": show_round_scores,
+    }
+    if grid is not None:
+        rows, columns = grid.split("x")
+        values.update(rows=int(rows), columns=int(columns))
+    return {key: value for key, value in values.items() if value is not None}
+
+
+def _check_permissions(interaction: discord.Interaction[Any]) -> str | None:
+    missing = replies.missing_permissions(interaction.app_permissions)
+    return replies.missing_text(missing) if missing else None
+
+
+class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Skyjo here"):
+    def __init__(self, bot: SkyTableBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="start", description="Open a Skyjo table in this channel")
+    @app_commands.describe(
+        target_score="The game ends after a round in which someone reaches it (default 100)",
+        grid="Rows × columns of each player's cards (default 3 × 4)",
+        opening_flips="Cards each player turns up before the first turn (default 2)",
+        penalty="Finisher's penalty when not strictly lowest (default ×2)",
+        penalty_factor="Multiplier of the penalty (default 2)",
+        penalty_flat="Points of a flat penalty (default 10)",
+        clear_rows="Also remove rows of equal cards (default off)",
+        turn_seconds="Seconds per turn before a bot plays it (default 60)",
+        show_round_scores="Show each player's running round score (default on)",
+    )
+    @app_commands.choices(grid=GRIDS, penalty=PENALTIES)
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        target_score: app_commands.Range[int, 10, 1000] | None = None,
+        grid: str | None = None,
+        opening_flips: app_commands.Range[int, 0, 19] | None = None,
+        penalty: str | None = None,
+        penalty_factor: app_commands.Range[int, 1, 10] | None = None,
+        penalty_flat: app_commands.Range[int, 0, 100] | None = None,
+        clear_rows: bool | None = None,
+        turn_seconds: app_commands.Range[int, 10, 3600] | None = None,
+        show_round_scores: bool | None = None,
+    ) -> None:
+        if (problem := _check_permissions(interaction)) is not None:
+            await tell(interaction, problem)
+            return
+        values = _settings(
+            target_score,
+            grid,
+            opening_flips,
+            penalty,
+            penalty_factor,
+            penalty_flat,
+            clear_rows,
+            turn_seconds,
+            show_round_scores,
+        )
+        await self.bot.sessions.open_lobby(interaction, SKYJO, values)
+
+    @app_commands.command(name="solo", description="Play Skyjo against bots, starting now")
+    @app_commands.describe(bots="How many bots (1–7, default 3)", level="How well they play")
+    @app_commands.choices(level=LEVELS)
+    async def solo(
+        self,
+        interaction: discord.Interaction[Any],
+        bots: app_commands.Range[int, 1, 7] = 3,
+        level: str = "normal",
+    ) -> None:
+        if (problem := _check_permissions(interaction)) is not None:
+            await tell(interaction, problem)
+            return
+        await self.bot.sessions.open_lobby(interaction, SKYJO, {}, bots=[level] * bots)
+
+    @app_commands.command(name="rules", description="How to play Skyjo (only you see it)")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embeds=SKYJO.rules(), ephemeral=True)
+
+    @app_commands.command(name="table", description="Show this channel's game table again")
+    async def table(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.sessions.show_table(interaction)
+
+    @app_commands.command(name="leave", description="Leave this channel's game (a bot takes over)")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.sessions.leave(interaction)
+
+    @app_commands.command(name="cancel", description="Cancel this channel's game (host or admin)")
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.sessions.cancel(interaction)
+
+    @app_commands.command(name="remind", description="Turn DM reminders of your turn on or off")
+    async def remind(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.sessions.toggle_reminders(interaction)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, SkyTableBot)
+    await bot.add_cog(SkyjoCog(bot))
