@@ -4,5 +4,6 @@ from __future__ import annotations
 
 from games.simulation import GameSpec
 from games.skyjo.simulation import SPEC as SKYJO
+from games.skyjo_junior.simulation import SPEC as JUNIOR
 
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (SKYJO,)}
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (SKYJO, JUNIOR)}
