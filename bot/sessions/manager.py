@@ -21,7 +21,7 @@ from bot.storage.games import ChannelBusy, GameRepository
 from bot.storage.records import SeatRecord
 from bot.ui import replies
 from bot.ui.components import Click, screen_kwargs
-from bot.ui.lobby_screens import lobby_screen, settings_panel
+from bot.ui.lobby_screens import CHOICES_PER_PAGE, lobby_screen, settings_panel
 from games.core.errors import GameError, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -150,12 +150,22 @@ class Sessions:
         session.wake()
 
     async def show_table(self, interaction: discord.Interaction[Any]) -> None:
+        """Post the table again at the bottom of the channel; the old message points to it."""
         session = await self._channel_session(interaction)
         async with session.lock:
-            if session.record.status == "lobby":
+            record = session.record
+            if record.status == "lobby":
                 await tell(interaction, f"The game has not started yet: {session.link()}")
                 return
-            await interaction.response.send_message(**session.table_kwargs(), ephemeral=True)
+            old = record.message_id
+            response = await interaction.response.send_message(**session.table_kwargs())
+            record.message_id = response.message_id
+            await session.save()
+            if old is not None:
+                moved = discord.Embed(description=f"The table moved: {session.link()}")
+                await session.channel.get_partial_message(old).edit(
+                    embed=moved, view=None, content=None
+                )
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         session = await self._channel_session(interaction)
@@ -298,7 +308,7 @@ class Sessions:
         await session.save()
         page = next(
             (
-                i // 4
+                i // CHOICES_PER_PAGE
                 for i, choice in enumerate(adapter.setting_choices())
                 if choice.key == click.arg
             ),

@@ -90,7 +90,7 @@ def table_embed(game: GameRecord, view: SkyjoView, log: Sequence[str]) -> discor
     for seat, player in enumerate(view.players):
         marker = "▶ " if seat in view.to_move and view.phase != "opening" else ""
         score = f" · round {player.visible_score:+d}" if view.settings.show_round_scores else ""
-        bot = " 🤖" if player.bot else ""
+        bot = " 🤖" if game.seats[seat].is_bot else ""
         embed.add_field(
             name=f"{marker}{player.name}{bot} — {player.total} pts{score}"[:256],
             value=grid_text(player.cards, columns),
