@@ -7,6 +7,7 @@ version), applied under the game's lock, committed, and only then answered.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -163,9 +164,10 @@ class Sessions:
             await session.save()
             if old is not None:
                 moved = discord.Embed(description=f"The table moved: {session.link()}")
-                await session.channel.get_partial_message(old).edit(
-                    embed=moved, view=None, content=None
-                )
+                with contextlib.suppress(discord.NotFound):
+                    await session.channel.get_partial_message(old).edit(
+                        embed=moved, view=None, content=None
+                    )
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         session = await self._channel_session(interaction)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from games.core.errors import InvalidSettings
+from games.core.settings import GameSettings
 from games.skyjo.cards import DECK_SIZE
 
 MIN_SEATS = 2
@@ -39,10 +39,11 @@ LABELS: dict[str, str] = {
 }
 
 
-class SkyjoSettings(BaseModel):
+class SkyjoSettings(GameSettings):
     """Every setting a host can change. Defaults are the published rules."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    game_title = "Skyjo"
+    labels = LABELS
 
     target_score: int = Field(default=100, ge=10, le=1000)
     rows: int = Field(default=3, ge=2, le=4)
@@ -67,14 +68,6 @@ class SkyjoSettings(BaseModel):
             )
         return flips
 
-    @classmethod
-    def build(cls, **values: Any) -> SkyjoSettings:
-        """Validate host input, turning every problem into one readable `InvalidSettings`."""
-        try:
-            return cls(**values)
-        except ValidationError as error:
-            raise InvalidSettings(describe_errors(error)) from None
-
     @property
     def slots(self) -> int:
         return self.rows * self.columns
@@ -88,15 +81,3 @@ class SkyjoSettings(BaseModel):
                 f"that takes {needed} cards with the discard and draw piles, and the deck has "
                 f"{DECK_SIZE}. Choose a smaller grid or fewer players."
             )
-
-
-def describe_errors(error: ValidationError) -> str:
-    parts = []
-    for problem in error.errors():
-        field = str(problem["loc"][0]) if problem["loc"] else ""
-        label = LABELS.get(field, field or "Settings")
-        message = str(problem["msg"]).removeprefix("Value error, ")
-        if problem["type"] == "extra_forbidden":
-            message = "is not a Skyjo setting"
-        parts.append(f"{label}: {message}" if field else message[:1].upper() + message[1:])
-    return "; ".join(parts) + "."

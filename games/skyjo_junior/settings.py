@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
 from games.core.errors import InvalidSettings
+from games.core.settings import GameSettings
 from games.skyjo_junior.cards import DEFAULT_COPIES, VALUES
 
 MIN_SEATS = 2
@@ -21,21 +20,14 @@ LABELS: dict[str, str] = {
 }
 
 
-class JuniorSettings(BaseModel):
+class JuniorSettings(GameSettings):
     """Every setting a host can change. The text gives no deck; the default is ten of each."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    game_title = "Skyjo Junior"
+    labels = LABELS
 
     copies_per_value: int = Field(default=DEFAULT_COPIES, ge=4, le=20)
     turn_seconds: int | None = Field(default=60, ge=10, le=3600)
-
-    @classmethod
-    def build(cls, **values: Any) -> JuniorSettings:
-        """Validate host input, turning every problem into one readable `InvalidSettings`."""
-        try:
-            return cls(**values)
-        except ValidationError as error:
-            raise InvalidSettings(describe_errors(error)) from None
 
     @property
     def deck_size(self) -> int:
@@ -52,15 +44,3 @@ class JuniorSettings(BaseModel):
                 f"with the discard and draw piles. Choose at least {fewest} copies, or fewer "
                 "players."
             )
-
-
-def describe_errors(error: ValidationError) -> str:
-    parts = []
-    for problem in error.errors():
-        field = str(problem["loc"][0]) if problem["loc"] else ""
-        label = LABELS.get(field, field or "Settings")
-        message = str(problem["msg"]).removeprefix("Value error, ")
-        if problem["type"] == "extra_forbidden":
-            message = "is not a Skyjo Junior setting"
-        parts.append(f"{label}: {message}" if field else message[:1].upper() + message[1:])
-    return "; ".join(parts) + "."
