@@ -7,25 +7,17 @@ by `describe(names)`. Cards are the ints of `games.sky_five.cards`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
+from games.core.events import EventCodec
+from games.core.words import counted, listing
 from games.sky_five.cards import NUMBER, card_name, colour_name
 
 BustCause = Literal["colour", "roll"]
 
 
-def _list(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def _cards(cards: Sequence[int]) -> str:
-    return _list([card_name(c) for c in cards])
-
-
-def _count(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return listing([card_name(c) for c in cards])
 
 
 class Drew(NamedTuple):
@@ -52,7 +44,7 @@ class ChoosingRecipient(NamedTuple):
     recipients: tuple[int, ...]
 
     def describe(self, names: Sequence[str]) -> str:
-        who = _list([names[s] for s in self.recipients]).replace(" and ", " or ")
+        who = listing([names[s] for s in self.recipients]).replace(" and ", " or ")
         return (
             f"{names[self.seat]} already has {colour_name(self.card)} face up and chooses who "
             f"gets the {card_name(self.card)}: {who}."
@@ -97,8 +89,8 @@ class Banked(NamedTuple):
 
     def describe(self, names: Sequence[str]) -> str:
         return (
-            f"{names[self.seat]} banks {_count(len(self.cards), 'card')} "
-            f"({_cards(self.cards)}) for {_count(self.points, 'point')}."
+            f"{names[self.seat]} banks {counted(len(self.cards), 'card')} "
+            f"({_cards(self.cards)}) for {counted(self.points, 'point')}."
         )
 
 
@@ -112,7 +104,7 @@ class Busted(NamedTuple):
 
     def describe(self, names: Sequence[str]) -> str:
         name = names[self.seat]
-        stake = f"{name}'s {_count(len(self.cards), 'face-up card')} ({_cards(self.cards)})"
+        stake = f"{name}'s {counted(len(self.cards), 'face-up card')} ({_cards(self.cards)})"
         if self.cause == "colour":
             return (
                 f"Everyone already has {colour_name(self.value)} face up: {name} busts and the "
@@ -120,7 +112,7 @@ class Busted(NamedTuple):
             )
         matching = [card_name(c) for c in self.cards if NUMBER[c] == self.value]
         return (
-            f"The {self.value} matches {name}'s {_list(matching)}: {name} busts. "
+            f"The {self.value} matches {name}'s {listing(matching)}: {name} busts. "
             f"The others may take from {stake}."
         )
 
@@ -183,14 +175,14 @@ class GameOver(NamedTuple):
         lines = ["Game over."]
         for seat, name in enumerate(names):
             lines.append(
-                f"{name}: {_count(self.scores[seat], 'point')} from "
-                f"{_count(self.cards[seat], 'banked card')}"
+                f"{name}: {counted(self.scores[seat], 'point')} from "
+                f"{counted(self.cards[seat], 'banked card')}"
             )
         best = self.scores[self.winners[0]]
         tied = sum(score == best for score in self.scores)
         who = [names[s] for s in self.winners]
         if len(who) > 1:
-            lines.append(f"{_list(who)} share the victory.")
+            lines.append(f"{listing(who)} share the victory.")
         elif tied > 1:
             lines.append(f"{who[0]} wins the tie on {best} points with the most banked cards.")
         else:
@@ -215,35 +207,19 @@ Event = (
     | GameOver
 )
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
-        Drew,
-        Kept,
-        ChoosingRecipient,
-        Gave,
-        Rolled,
-        SkyFive,
-        Banked,
-        Busted,
-        Took,
-        Passed,
-        Discarded,
-        FinalRound,
-        NothingToBank,
-        GameOver,
-    )
-}
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    return {"event": type(event).__name__, **event._asdict()}
-
-
-def event_from_dict(data: dict[str, Any]) -> Event:
-    fields: dict[str, Any] = {
-        key: tuple(value) if isinstance(value, list) else value
-        for key, value in data.items()
-        if key != "event"
-    }
-    return EVENT_TYPES[data["event"]](**fields)
+CODEC = EventCodec[Event](
+    Drew,
+    Kept,
+    ChoosingRecipient,
+    Gave,
+    Rolled,
+    SkyFive,
+    Banked,
+    Busted,
+    Took,
+    Passed,
+    Discarded,
+    FinalRound,
+    NothingToBank,
+    GameOver,
+)

@@ -7,22 +7,11 @@ by `describe(names, geometry)`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from games.core.events import EventCodec
 from games.core.grid import COLUMN_LETTERS, Geometry
-
-
-def _list(values: Sequence[int]) -> str:
-    words = [str(v) for v in values]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _a(value: int) -> str:
-    """The article and number: "a 7", "an 8", "an 11"."""
-    article = "an" if value in (8, 11) or 80 <= value < 90 else "a"
-    return f"{article} {value}"
+from games.core.words import a_number, listing
 
 
 class RoundStarted(NamedTuple):
@@ -42,7 +31,9 @@ class Revealed(NamedTuple):
     value: int
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        return f"{names[self.seat]} turned up {_a(self.value)} at {geometry.label(self.slot)}."
+        return (
+            f"{names[self.seat]} turned up {a_number(self.value)} at {geometry.label(self.slot)}."
+        )
 
 
 class Starts(NamedTuple):
@@ -65,7 +56,7 @@ class TookDiscard(NamedTuple):
     was_hidden: bool
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        replaced = f"a face-down {self.replaced}" if self.was_hidden else _a(self.replaced)
+        replaced = f"a face-down {self.replaced}" if self.was_hidden else a_number(self.replaced)
         return (
             f"{names[self.seat]} took the {self.value} from the discard pile and put it at "
             f"{geometry.label(self.slot)}, discarding {replaced}."
@@ -77,7 +68,7 @@ class Drew(NamedTuple):
     value: int
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        return f"{names[self.seat]} drew {_a(self.value)}."
+        return f"{names[self.seat]} drew {a_number(self.value)}."
 
 
 class Reshuffled(NamedTuple):
@@ -98,7 +89,7 @@ class Swapped(NamedTuple):
     was_hidden: bool
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        replaced = f"a face-down {self.replaced}" if self.was_hidden else _a(self.replaced)
+        replaced = f"a face-down {self.replaced}" if self.was_hidden else a_number(self.replaced)
         return (
             f"{names[self.seat]} put the {self.value} at {geometry.label(self.slot)}, "
             f"discarding {replaced}."
@@ -113,8 +104,8 @@ class DiscardedAndFlipped(NamedTuple):
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
         return (
-            f"{names[self.seat]} discarded the {self.discarded} and turned up {_a(self.value)} "
-            f"at {geometry.label(self.slot)}."
+            f"{names[self.seat]} discarded the {self.discarded} and turned up "
+            f"{a_number(self.value)} at {geometry.label(self.slot)}."
         )
 
 
@@ -147,7 +138,7 @@ class FinalReveal(NamedTuple):
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
         cards = "card is" if len(self.values) == 1 else "cards are"
-        return f"{names[self.seat]}'s last {cards} turned up: {_list(self.values)}."
+        return f"{names[self.seat]}'s last {cards} turned up: {listing(self.values)}."
 
 
 class RoundScored(NamedTuple):
@@ -203,34 +194,18 @@ Event = (
     | GameOver
 )
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
-        RoundStarted,
-        Revealed,
-        Starts,
-        TookDiscard,
-        Drew,
-        Reshuffled,
-        Swapped,
-        DiscardedAndFlipped,
-        LineCleared,
-        Finished,
-        FinalReveal,
-        RoundScored,
-        GameOver,
-    )
-}
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    return {"event": type(event).__name__, **event._asdict()}
-
-
-def event_from_dict(data: dict[str, Any]) -> Event:
-    fields: dict[str, Any] = {
-        key: tuple(value) if isinstance(value, list) else value
-        for key, value in data.items()
-        if key != "event"
-    }
-    return EVENT_TYPES[data["event"]](**fields)
+CODEC = EventCodec[Event](
+    RoundStarted,
+    Revealed,
+    Starts,
+    TookDiscard,
+    Drew,
+    Reshuffled,
+    Swapped,
+    DiscardedAndFlipped,
+    LineCleared,
+    Finished,
+    FinalReveal,
+    RoundScored,
+    GameOver,
+)

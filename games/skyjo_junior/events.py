@@ -7,20 +7,11 @@ by `describe(names, geometry)`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from games.core.events import EventCodec
 from games.core.grid import COLUMN_LETTERS, Geometry
-
-
-def _list(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _a(value: int) -> str:
-    """The article and number: "a 7", "an 8", "an 11"."""
-    return f"{'an' if value in (8, 11) else 'a'} {value}"
+from games.core.words import a_number, listing
 
 
 def _points(points: int) -> str:
@@ -47,7 +38,7 @@ class Drew(NamedTuple):
     value: int
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        return f"{names[self.seat]} drew {_a(self.value)}."
+        return f"{names[self.seat]} drew {a_number(self.value)}."
 
 
 class Reshuffled(NamedTuple):
@@ -68,7 +59,7 @@ class Swapped(NamedTuple):
     was_hidden: bool
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        replaced = f"a face-down {self.replaced}" if self.was_hidden else _a(self.replaced)
+        replaced = f"a face-down {self.replaced}" if self.was_hidden else a_number(self.replaced)
         return (
             f"{names[self.seat]} put the {self.value} at {geometry.label(self.slot)}, "
             f"discarding {replaced}."
@@ -85,7 +76,7 @@ class Declined(NamedTuple):
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
         kept = "put the {} back on the discard pile" if self.from_discard else "discarded the {}"
         return (
-            f"{names[self.seat]} {kept.format(self.value)} and turned up {_a(self.revealed)} "
+            f"{names[self.seat]} {kept.format(self.value)} and turned up {a_number(self.revealed)} "
             f"at {geometry.label(self.slot)}."
         )
 
@@ -111,7 +102,7 @@ class LastMoves(NamedTuple):
         each = " each" if len(others) > 1 else ""
         have = "have" if len(others) > 1 else "has"
         return (
-            f"{names[self.finisher]} has turned up every card: {_list(others)} {have} "
+            f"{names[self.finisher]} has turned up every card: {listing(others)} {have} "
             f"one last move{each}."
         )
 
@@ -123,7 +114,7 @@ class FinalReveal(NamedTuple):
 
     def describe(self, names: Sequence[str], geometry: Geometry) -> str:
         cards = "card is" if len(self.values) == 1 else "cards are"
-        return f"{names[self.seat]}'s last {cards} turned up: {_list(list(map(str, self.values)))}."
+        return f"{names[self.seat]}'s last {cards} turned up: {listing(self.values)}."
 
 
 class Scored(NamedTuple):
@@ -140,7 +131,7 @@ class Scored(NamedTuple):
             for column, value in zip(self.columns, self.values, strict=True)
         ]
         kind = "a triple" if len(triples) == 1 else "triples"
-        return f"{names[self.seat]} scores {_points(self.points)}: {kind} of {_list(triples)}."
+        return f"{names[self.seat]} scores {_points(self.points)}: {kind} of {listing(triples)}."
 
 
 class GameOver(NamedTuple):
@@ -152,7 +143,7 @@ class GameOver(NamedTuple):
         who = [names[s] for s in self.winners]
         if len(who) == 1:
             return f"Game over: {who[0]} wins with {best}."
-        return f"Game over: {_list(who)} share the victory with {best}."
+        return f"Game over: {listing(who)} share the victory with {best}."
 
 
 Event = (
@@ -169,32 +160,16 @@ Event = (
     | GameOver
 )
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
-        Dealt,
-        TookDiscard,
-        Drew,
-        Reshuffled,
-        Swapped,
-        Declined,
-        TripleMade,
-        LastMoves,
-        FinalReveal,
-        Scored,
-        GameOver,
-    )
-}
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    return {"event": type(event).__name__, **event._asdict()}
-
-
-def event_from_dict(data: dict[str, Any]) -> Event:
-    fields: dict[str, Any] = {
-        key: tuple(value) if isinstance(value, list) else value
-        for key, value in data.items()
-        if key != "event"
-    }
-    return EVENT_TYPES[data["event"]](**fields)
+CODEC = EventCodec[Event](
+    Dealt,
+    TookDiscard,
+    Drew,
+    Reshuffled,
+    Swapped,
+    Declined,
+    TripleMade,
+    LastMoves,
+    FinalReveal,
+    Scored,
+    GameOver,
+)

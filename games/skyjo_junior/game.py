@@ -15,6 +15,7 @@ from games.core.grid import Geometry
 from games.core.masks import ActionCache, bits
 from games.core.randomness import derive_rng, seeded_order
 from games.core.seats import Seat, validate_seats
+from games.core.words import a_number
 from games.skyjo_junior.actions import DECLINE_FLIP, DRAW, NO_SLOT, SWAP, TAKE, Action
 from games.skyjo_junior.cards import deck
 from games.skyjo_junior.events import (
@@ -60,10 +61,6 @@ def _holding_choices(hidden: int) -> tuple[Action, ...]:
 
 
 _holding_actions = ActionCache[int, Action](_holding_choices)
-
-
-def _a(value: int) -> str:
-    return f"{'an' if value in (8, 11) else 'a'} {value}"
 
 
 def first_player(seed: int, players: int) -> int:
@@ -278,7 +275,7 @@ class JuniorGame:
                 held = self.held
                 assert held is not None
                 raise IllegalAction(
-                    f"You are holding {_a(held)}: swap it with one of your cards, or decline "
+                    f"You are holding {a_number(held)}: swap it with one of your cards, or decline "
                     "it and turn up one of your face-down cards."
                 )
         elif phase == "turn":

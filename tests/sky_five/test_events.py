@@ -2,6 +2,7 @@ import pytest
 
 from games.sky_five import bank, draw, give, take
 from games.sky_five.events import (
+    CODEC,
     Banked,
     Busted,
     ChoosingRecipient,
@@ -17,8 +18,6 @@ from games.sky_five.events import (
     Rolled,
     SkyFive,
     Took,
-    event_from_dict,
-    event_to_dict,
 )
 from tests.sky_five.scripting import NAMES, B, G, P, R, S, Y, play, position
 
@@ -93,7 +92,7 @@ def test_event_description(event: Event, text: str) -> None:
     [pytest.param(e, id=f"{type(e).__name__}-{i}") for i, (e, _) in enumerate(DESCRIPTIONS)],
 )
 def test_event_survives_a_dict_round_trip(event: Event) -> None:
-    assert event_from_dict(event_to_dict(event)) == event
+    assert CODEC.from_dict(CODEC.to_dict(event)) == event
 
 
 def test_a_scripted_game_is_narrated_step_by_step() -> None:

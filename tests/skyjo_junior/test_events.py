@@ -2,6 +2,7 @@ import pytest
 
 from games.skyjo_junior import decline_flip, draw, swap, take
 from games.skyjo_junior.events import (
+    CODEC,
     Dealt,
     Declined,
     Drew,
@@ -14,8 +15,6 @@ from games.skyjo_junior.events import (
     Swapped,
     TookDiscard,
     TripleMade,
-    event_from_dict,
-    event_to_dict,
 )
 from games.skyjo_junior.scoring import GEOMETRY
 from tests.skyjo_junior.scripting import NAMES, grid, play, scripted_game
@@ -69,7 +68,7 @@ def test_event_description(event: Event, text: str) -> None:
 
 @pytest.mark.parametrize("event", [event for event, _ in DESCRIPTIONS])
 def test_events_survive_a_round_trip_through_plain_data(event: Event) -> None:
-    assert event_from_dict(event_to_dict(event)) == event
+    assert CODEC.from_dict(CODEC.to_dict(event)) == event
 
 
 def test_a_scripted_opening_is_narrated_naming_each_player() -> None:
