@@ -1,0 +1,123 @@
+"""Skyjo's screens stay within Discord's limits and never depend on a face-down card."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from bot.adapters.base import ButtonSpec, Screen, SelectSpec
+from bot.adapters.skyjo import SKYJO
+from bot.storage.records import GameRecord, SeatRecord
+from bot.ui.components import build_view
+from games.core.seats import Seat
+from games.skyjo import SkyjoGame, SkyjoSettings
+
+MARKER = 987_654_321
+
+
+def record(players: int) -> GameRecord:
+    return GameRecord(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        kind="skyjo",
+        status="running",
+        host_id=100,
+        seed=1,
+        seats=[
+            SeatRecord(name=f"Player number {i}", user_id=100 + i if i < 2 else None)
+            for i in range(players)
+        ],
+        deadline=1_900_000_000.0,
+    )
+
+
+def rendered(screen: Screen) -> str:
+    rows: list[Any] = []
+    for row in screen.rows:
+        if isinstance(row, SelectSpec):
+            rows.append(("select", row.verb, row.arg, list(row.options)))
+        else:
+            rows.append([(b.label, b.verb, b.arg, b.disabled, b.style) for b in row])
+    return json.dumps([screen.content, screen.embed.to_dict(), rows], sort_keys=True)
+
+
+def check_limits(screen: Screen) -> None:
+    embed = screen.embed
+    assert len(embed) <= 6000
+    assert len(embed.fields) <= 25
+    assert all(len(field.value or "") <= 1024 for field in embed.fields)
+    assert all(len(field.name or "") <= 256 for field in embed.fields)
+    assert len(screen.rows) <= 5
+    for row in screen.rows:
+        if not isinstance(row, SelectSpec):
+            assert 1 <= len(row) <= 5
+            assert all(isinstance(b, ButtonSpec) and 1 <= len(b.label) <= 80 for b in row)
+    view = build_view(list(screen.rows), 7, 12345)
+    assert all(len(item.custom_id or "") <= 100 for item in view.children)  # type: ignore[attr-defined]
+
+
+def hide_values(game: SkyjoGame) -> SkyjoGame:
+    copy = SkyjoGame.from_json(game.to_json())
+    for seat, values in enumerate(copy.values):
+        for slot in range(len(values)):
+            if copy.hidden[seat] >> slot & 1:
+                values[slot] = MARKER
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("players", "rows", "columns"), [(2, 3, 4), (4, 3, 4), (8, 3, 4), (7, 4, 5), (3, 2, 2)]
+)
+def test_every_screen_of_a_game_fits_and_hides_face_down_cards(
+    players: int, rows: int, columns: int
+) -> None:
+    settings = SkyjoSettings(rows=rows, columns=columns, target_score=60)
+    game = SkyjoGame.new(settings, [Seat(name=f"Player number {i}") for i in range(players)], 5)
+    table = record(players)
+    rng = random.Random(3)
+    log = ["A line of the log that is quite long, as lines of the log can be."] * 6
+    while not game.is_over:
+        altered = hide_values(game)
+        modes = {"turn": ["", "take"], "drawn": ["", "flip"]}.get(game.phase, [""])
+        for mode in modes:
+            screen = SKYJO.table(table, game, mode, log)
+            check_limits(screen)
+            assert rendered(screen) == rendered(SKYJO.table(table, altered, mode, log))
+        for seat in game.to_move:
+            personal = SKYJO.personal(table, game, seat)
+            check_limits(personal)
+            assert rendered(personal) == rendered(SKYJO.personal(table, altered, seat))
+        seat = rng.choice(game.to_move)
+        events = game.apply(seat, rng.choice(game.legal_actions(seat)))
+        summary = SKYJO.round_summary(table, game, events)
+        if summary is not None:
+            check_limits(summary)
+    check_limits(SKYJO.final(table, game))
+
+
+def test_controls_follow_the_phase_and_mode() -> None:
+    game = SkyjoGame.new(SkyjoSettings(), [Seat(name="Ana"), Seat(name="Leo")], 11)
+    table = record(2)
+    opening = SKYJO.table(table, game, "", [])
+    assert [[b.verb for b in row] for row in opening.rows if not isinstance(row, SelectSpec)] == [
+        ["mine"]
+    ]
+    while game.phase == "opening":
+        seat = game.to_move[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    turn = SKYJO.table(table, game, "", [])
+    grid_rows, actions = list(turn.rows[:3]), turn.rows[3]
+    assert all(b.disabled for row in grid_rows for b in row)  # type: ignore[union-attr]
+    assert [b.verb for b in actions] == ["draw", "mode"]  # type: ignore[union-attr]
+    take = SKYJO.table(table, game, "take", [])
+    assert all(not b.disabled and b.verb == "take" for row in take.rows[:3] for b in row)  # type: ignore[union-attr]
+    game.apply(game.current, game.legal_actions(game.current)[0])  # draw
+    assert game.phase == "drawn"
+    flip = SKYJO.table(table, game, "flip", [])
+    cards = game.view(None).players[game.current].cards
+    enabled = [not b.disabled for row in flip.rows[:3] for b in row]  # type: ignore[union-attr]
+    assert enabled == [card == "down" for card in cards]
