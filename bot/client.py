@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.config import BotSettings
 from bot.sessions import Sessions, tell
+from bot.sessions.clock import Clock
 from bot.storage import Database, GameRepository
 from bot.ui import replies
 from bot.ui.components import GameButton, GameSelect
@@ -25,15 +26,20 @@ class SkyTableBot(commands.Bot):
     database: Database
     sessions: Sessions
 
-    def __init__(self, settings: BotSettings, *, bot_delay: float = 1.0) -> None:
+    def __init__(
+        self, settings: BotSettings, *, bot_delay: float = 1.0, clock: Clock | None = None
+    ) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.settings = settings
         self.bot_delay = bot_delay
+        self.clock = clock
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         self.database = await Database.open(self.settings.database_path)
-        self.sessions = Sessions(self, GameRepository(self.database), bot_delay=self.bot_delay)
+        self.sessions = Sessions(
+            self, GameRepository(self.database), bot_delay=self.bot_delay, clock=self.clock
+        )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(GameButton, GameSelect)

@@ -107,18 +107,24 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
         await self.bot.sessions.open_lobby(interaction, SKYJO, values)
 
     @app_commands.command(name="solo", description="Play Skyjo against bots, starting now")
-    @app_commands.describe(bots="How many bots (1–7, default 3)", level="How well they play")
+    @app_commands.describe(
+        bots="How many bots (1–7, default 3)",
+        level="How well they play (default normal)",
+        target_score="The game ends after a round in which someone reaches it (default 100)",
+    )
     @app_commands.choices(level=LEVELS)
     async def solo(
         self,
         interaction: discord.Interaction[Any],
         bots: app_commands.Range[int, 1, 7] = 3,
         level: str = "normal",
+        target_score: app_commands.Range[int, 10, 1000] | None = None,
     ) -> None:
         if (problem := _check_permissions(interaction)) is not None:
             await tell(interaction, problem)
             return
-        await self.bot.sessions.open_lobby(interaction, SKYJO, {}, bots=[level] * bots)
+        values = {} if target_score is None else {"target_score": target_score}
+        await self.bot.sessions.open_lobby(interaction, SKYJO, values, bots=[level] * bots)
 
     @app_commands.command(name="rules", description="How to play Skyjo (only you see it)")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

@@ -10,13 +10,13 @@ import asyncio
 import contextlib
 import logging
 import random
-import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
 
 from bot.adapters.base import GameAdapter, Personal, Play, Redraw, adapter_for
+from bot.sessions.clock import Clock, SystemClock
 from bot.sessions.session import GameSession
 from bot.storage.games import ChannelBusy, GameRepository
 from bot.storage.records import SeatRecord
@@ -48,12 +48,12 @@ class Sessions:
         games: GameRepository,
         *,
         bot_delay: float = 1.0,
-        clock: Callable[[], float] = time.time,
+        clock: Clock | None = None,
     ) -> None:
         self.client = client
         self.games = games
         self.bot_delay = bot_delay
-        self.clock = clock
+        self.clock: Clock = clock or SystemClock()
         self._sessions: dict[int, GameSession] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 

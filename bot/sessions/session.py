@@ -10,13 +10,14 @@ import asyncio
 import logging
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 from pydantic import BaseModel
 
 from bot.adapters.base import ButtonSpec, GameAdapter, Screen, adapter_for
+from bot.sessions.clock import Clock
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
 from bot.ui.components import screen_kwargs
 from games.core.engine import Engine
@@ -58,7 +59,7 @@ class GameSession:
         return self.adapter.build_settings(self.record.settings)
 
     @property
-    def clock(self) -> Callable[[], float]:
+    def clock(self) -> Clock:
         return self.sessions.clock
 
     def link(self) -> str:
@@ -143,7 +144,7 @@ class GameSession:
         if not humans or not seconds:
             record.deadline = None
         elif not set(movers) <= set(before) or record.deadline is None:
-            record.deadline = self.clock() + seconds
+            record.deadline = self.clock.now() + seconds
 
     def bot_action(self, seat: int, level: str | None = None) -> Any:
         engine = self.engine
@@ -260,12 +261,12 @@ class GameSession:
             self._timer = self.sessions.spawn(self._expire(deadline), f"timer-{self.record.id}")
 
     async def _expire(self, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - self.clock()))
+        await self.clock.sleep_until(deadline)
         async with self.lock:
             record = self.record
             if record.status != "running" or record.deadline != deadline:
                 return
-            if self.clock() < deadline:
+            if self.clock.now() < deadline:
                 self._arm_timer()
                 return
             late = [s for s in self.engine.to_move if not record.seats[s].is_bot]
