@@ -1,0 +1,210 @@
+"""Driving Sky Table through the local Discord stand-in as its users would."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.client import SkyTableBot
+from bot.config import BotSettings
+from bot.sessions.session import GameSession
+from tests.standin import Channel, DiscordStandIn, Guild, InteractionResult, StoredMessage, User
+
+WAIT = 10.0
+
+
+class FakeClock:
+    """Time that moves only when a test says so; sleepers wake when their moment comes."""
+
+    def __init__(self, start: float = 1_900_000_000.0) -> None:
+        self.time = start
+        self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
+
+    def now(self) -> float:
+        return self.time
+
+    async def sleep_until(self, moment: float) -> None:
+        if moment <= self.time:
+            await asyncio.sleep(0)
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._sleepers.append((moment, future))
+        await future
+
+    def advance(self, seconds: float) -> None:
+        self.time += seconds
+        waiting = []
+        for moment, future in self._sleepers:
+            if moment <= self.time:
+                if not future.done():
+                    future.set_result(None)
+            else:
+                waiting.append((moment, future))
+        self._sleepers = waiting
+
+
+@dataclass
+class Table:
+    """A server with a channel and three members, a database file and a fake clock."""
+
+    dc: DiscordStandIn
+    guild: Guild
+    channel: Channel
+    users: dict[str, User]
+    database: Path
+    clock: FakeClock = field(default_factory=FakeClock)
+    bot: SkyTableBot | None = None
+
+    def new_bot(self) -> SkyTableBot:
+        settings = BotSettings(discord_token=self.dc.token, database_path=self.database)
+        return SkyTableBot(settings, bot_delay=0.0, clock=self.clock)
+
+    async def start(self) -> SkyTableBot:
+        self.bot = await self.dc.start_bot(self.new_bot())
+        return self.bot
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.dc.stop_bot(self.bot)
+            self.bot = None
+
+    @property
+    def running(self) -> SkyTableBot:
+        assert self.bot is not None
+        return self.bot
+
+    async def session(self) -> GameSession:
+        session = await self.running.sessions.in_channel(self.channel.id)
+        assert session is not None, "no open game in the channel"
+        return session
+
+    async def slash(self, user: str, command: str, **options: Any) -> InteractionResult:
+        return await self.dc.slash(self.users[user], self.channel, command, **options)
+
+    async def click(self, user: str, message: StoredMessage, custom_id: str) -> InteractionResult:
+        return await self.dc.click(self.users[user], message, custom_id)
+
+    async def select(
+        self, user: str, message: StoredMessage, custom_id: str, value: str
+    ) -> InteractionResult:
+        return await self.dc.select(self.users[user], message, custom_id, [value])
+
+    async def settled(self, condition: Callable[[GameSession], bool], what: str) -> GameSession:
+        """Wait until `condition` holds and the table message shows the game's latest version."""
+        session = await self.session()
+
+        def ready() -> bool:
+            if session.lock.locked() or not condition(session):
+                return False
+            shown_versions = {
+                parse(custom_id)[1]
+                for m in self.dc.messages(self.channel)
+                if m.id == session.record.message_id
+                for custom_id in m.custom_ids
+            }
+            return shown_versions in (set(), {session.record.version})
+
+        await until(ready, what)
+        return session
+
+    async def table_message(self, session: GameSession | None = None) -> StoredMessage:
+        """The game's current public message (of the open game, unless `session` is given)."""
+        session = session or await self.session()
+        message_id = session.record.message_id
+        found = [m for m in self.dc.messages(self.channel) if m.id == message_id]
+        assert found, f"table message {message_id} not in the channel"
+        return found[0]
+
+
+@asynccontextmanager
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    async with DiscordStandIn() as dc:
+        guild = dc.add_guild("Sky Club")
+        channel = guild.add_text_channel("skyjo")
+        users = {}
+        for name in ("ana", "leo", "zoe", "max"):
+            user = dc.add_user(name)
+            guild.add_member(user)
+            users[name] = user
+        setup = Table(dc, guild, channel, users, tmp_path / "data" / "sky.db")
+        try:
+            yield setup
+        finally:
+            await setup.stop()
+
+
+def parse(custom_id: str) -> tuple[int, int, str, str]:
+    _, game, version, verb, arg = custom_id.split(":")
+    return int(game), int(version), verb, arg
+
+
+def enabled(message: StoredMessage, verb: str) -> list[str]:
+    """Custom ids of the message's enabled buttons with this verb."""
+    return [
+        component["custom_id"]
+        for component in message.walk_components()
+        if component.get("type") == 2
+        and "custom_id" in component
+        and not component.get("disabled", False)
+        and parse(component["custom_id"])[2] == verb
+    ]
+
+
+def button(message: StoredMessage, verb: str, arg: str | None = None) -> str:
+    for custom_id in enabled(message, verb):
+        if arg is None or parse(custom_id)[3] == arg:
+            return custom_id
+    raise AssertionError(f"no enabled {verb}:{arg} button in {message.custom_ids}")
+
+
+async def until(condition: Callable[[], Any], what: str, timeout: float = WAIT) -> None:
+    """Wait for bots and background tasks to bring the game to `condition`."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.005)
+
+
+def shown(result: InteractionResult) -> StoredMessage:
+    """The message an interaction's answer shows (sent, or updated in place)."""
+    assert result.message is not None, f"no message in the answer: {result.errors}"
+    return result.message
+
+
+async def play_turn(table: Table, user: str, rng: random.Random) -> None:
+    """One whole turn for `user` through the table's buttons: take, or draw then place/flip."""
+    message = await table.table_message()
+    if rng.random() < 0.5:
+        picked = await table.click(user, message, button(message, "mode", "take"))
+        assert picked.type == 7, picked.errors
+        slot = rng.choice(enabled(shown(picked), "take"))
+        result = await table.click(user, shown(picked), slot)
+        assert result.type == 7, result.errors
+        return
+    drawn = await table.click(user, message, button(message, "draw"))
+    assert drawn.type == 7, drawn.errors
+    if enabled(shown(drawn), "mode") and rng.random() < 0.4:
+        flipping = await table.click(user, shown(drawn), button(shown(drawn), "mode", "flip"))
+        target = rng.choice(enabled(shown(flipping), "flip"))
+        result = await table.click(user, shown(flipping), target)
+    else:
+        result = await table.click(user, shown(drawn), rng.choice(enabled(shown(drawn), "swap")))
+    assert result.type == 7, result.errors
+
+
+async def choose_opening_cards(table: Table, user: str, rng: random.Random) -> None:
+    message = await table.table_message()
+    opened = await table.click(user, message, button(message, "mine"))
+    assert opened.type == 4 and opened.ephemeral, opened.errors
+    personal = shown(opened)
+    while enabled(personal, "reveal"):
+        result = await table.click(user, personal, rng.choice(enabled(personal, "reveal")))
+        assert result.type == 7, result.errors
+        personal = shown(result)

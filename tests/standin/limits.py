@@ -1,0 +1,460 @@
+"""Discord's limits: the stand-in's timing settings and the validation of what the bot sends."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ApiError, FieldErrors, PathPart
+
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+SUPPRESS_EMBEDS = 1 << 2
+SUPPRESS_NOTIFICATIONS = 1 << 12
+COMPONENTS_V2 = 1 << 15
+
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
+SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
+LABEL = 18
+LINK_STYLE, PREMIUM_STYLE = 5, 6
+
+COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+CHOICE_TYPES = frozenset({3, 4, 10})
+
+
+@dataclass
+class Limits:
+    """Timing and tolerance settings; every default is Discord's own."""
+
+    interaction_deadline: float = 3.0
+    """Seconds the bot has to answer an interaction before Discord answers 10062."""
+    token_lifetime: float = 15 * 60.0
+    """Seconds an interaction token can be used for follow-ups and edits."""
+    old_message_age: float = 60 * 60.0
+    """Age from which editing a message is limited (30046)."""
+    old_message_edits: int = 0
+    """Edits still accepted on a message older than `old_message_age`."""
+    answer_timeout: float = 5.0
+    """Seconds a test waits for the bot to answer an interaction before it fails."""
+    ready_timeout: float = 10.0
+    """Seconds a test waits for a client to log in and become ready."""
+    guild_ready_timeout: float = 0.05
+    """Set on each started client: how long it waits for more GUILD_CREATEs before on_ready."""
+
+
+def _components(items: Any) -> list[dict[str, Any]]:
+    return [c for c in items if isinstance(c, dict)] if isinstance(items, list) else []
+
+
+def walk_components(
+    components: Sequence[dict[str, Any]], path: tuple[PathPart, ...] = ("components",)
+) -> Iterator[tuple[tuple[PathPart, ...], dict[str, Any]]]:
+    """Every component in a tree (action rows, containers, sections, labels), with its path."""
+    for index, component in enumerate(components):
+        here = (*path, index)
+        yield here, component
+        yield from walk_components(_components(component.get("components")), (*here, "components"))
+        accessory = component.get("accessory")
+        if isinstance(accessory, dict):
+            yield (*here, "accessory"), accessory
+        inner = component.get("component")
+        if isinstance(inner, dict):
+            yield (*here, "component"), inner
+
+
+def validate_message(body: dict[str, Any], errors: FieldErrors | None = None) -> FieldErrors:
+    """Content, embeds and components as Discord checks them on a message create or edit."""
+    errors = errors or FieldErrors()
+    flags = int(body.get("flags") or 0)
+    content = body.get("content")
+    if content is not None:
+        errors.max_length(("content",), content, 2000)
+    embeds = body.get("embeds")
+    if isinstance(embeds, list):
+        _validate_embeds(embeds, errors)
+    components = body.get("components")
+    if isinstance(components, list):
+        if flags & COMPONENTS_V2:
+            _validate_v2(components, errors)
+            if content:
+                errors.add(
+                    ("content",),
+                    "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                    "The 'content' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+                )
+            if embeds:
+                errors.add(
+                    ("embeds",),
+                    "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                    "The 'embeds' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+                )
+        else:
+            _validate_rows(components, errors)
+    return errors
+
+
+def _validate_embeds(embeds: list[Any], errors: FieldErrors) -> None:
+    errors.max_items(("embeds",), embeds, 10)
+    total = 0
+    for i, embed in enumerate(embeds):
+        if not isinstance(embed, dict):
+            continue
+        path: tuple[PathPart, ...] = ("embeds", i)
+        for key, limit in (("title", 256), ("description", 4096)):
+            value = embed.get(key)
+            if isinstance(value, str):
+                errors.max_length((*path, key), value, limit)
+                total += len(value)
+        for key, sub, limit in (("author", "name", 256), ("footer", "text", 2048)):
+            part = embed.get(key)
+            if isinstance(part, dict) and isinstance(part.get(sub), str):
+                errors.max_length((*path, key, sub), part[sub], limit)
+                total += len(part[sub])
+        fields = _components(embed.get("fields"))
+        errors.max_items((*path, "fields"), fields, 25)
+        for j, field in enumerate(fields):
+            name, value = field.get("name", ""), field.get("value", "")
+            errors.length_between((*path, "fields", j, "name"), name, 1, 256)
+            errors.length_between((*path, "fields", j, "value"), value, 1, 1024)
+            total += len(str(name)) + len(str(value))
+    if total > 6000:
+        errors.add(
+            ("embeds",),
+            "MESSAGE_EMBED_TOO_LARGE",
+            f"Embed size exceeds maximum size of 6000 ({total} characters)",
+        )
+
+
+def _validate_custom_id(
+    path: tuple[PathPart, ...], component: dict[str, Any], errors: FieldErrors, seen: set[str]
+) -> None:
+    custom_id = component.get("custom_id")
+    if custom_id is None:
+        return
+    errors.length_between((*path, "custom_id"), custom_id, 1, 100)
+    if custom_id in seen:
+        errors.add(
+            (*path, "custom_id"),
+            "COMPONENT_CUSTOM_ID_DUPLICATED",
+            "Component custom id cannot be duplicated",
+        )
+    seen.add(str(custom_id))
+
+
+def _validate_button(
+    path: tuple[PathPart, ...], button: dict[str, Any], errors: FieldErrors
+) -> None:
+    errors.max_length((*path, "label"), button.get("label"), 80)
+    style = button.get("style")
+    if style == LINK_STYLE:
+        if not button.get("url"):
+            errors.add((*path, "url"), "BASE_TYPE_REQUIRED", "This field is required")
+        if "custom_id" in button:
+            errors.add(
+                (*path, "custom_id"),
+                "BUTTON_LINK_CUSTOM_ID",
+                "A link button cannot have a custom id",
+            )
+    elif style != PREMIUM_STYLE and not button.get("custom_id"):
+        errors.add((*path, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required")
+    if not button.get("label") and not button.get("emoji") and style != PREMIUM_STYLE:
+        errors.add(
+            (*path, "label"),
+            "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED",
+            "A button needs a label or an emoji",
+        )
+
+
+def _validate_select(
+    path: tuple[PathPart, ...], select: dict[str, Any], errors: FieldErrors
+) -> None:
+    errors.max_length((*path, "placeholder"), select.get("placeholder"), 150)
+    low, high = select.get("min_values", 1), select.get("max_values", 1)
+    if not (isinstance(low, int) and 0 <= low <= 25):
+        errors.add((*path, "min_values"), "NUMBER_TYPE_MAX", "min_values must be between 0 and 25")
+    if not (isinstance(high, int) and 1 <= high <= 25):
+        errors.add((*path, "max_values"), "NUMBER_TYPE_MAX", "max_values must be between 1 and 25")
+    if select.get("type") != STRING_SELECT:
+        return
+    options = _components(select.get("options"))
+    if not options:
+        errors.add((*path, "options"), "BASE_TYPE_REQUIRED", "This field is required")
+    errors.max_items((*path, "options"), options, 25)
+    values: set[str] = set()
+    for k, option in enumerate(options):
+        errors.length_between((*path, "options", k, "label"), option.get("label"), 1, 100)
+        errors.length_between((*path, "options", k, "value"), option.get("value"), 1, 100)
+        errors.max_length((*path, "options", k, "description"), option.get("description"), 100)
+        if option.get("value") in values:
+            errors.add(
+                (*path, "options", k, "value"),
+                "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                "Select option values must be unique",
+            )
+        values.add(str(option.get("value")))
+    if isinstance(high, int) and options and high > len(options):
+        errors.add(
+            (*path, "max_values"),
+            "BASE_TYPE_MAX_VALUE",
+            f"max_values must be at most the number of options ({len(options)})",
+        )
+
+
+def _validate_rows(rows: list[Any], errors: FieldErrors) -> None:
+    errors.max_items(("components",), rows, 5)
+    seen: set[str] = set()
+    for i, row in enumerate(rows):
+        path: tuple[PathPart, ...] = ("components", i)
+        if not isinstance(row, dict) or row.get("type") != ACTION_ROW:
+            errors.add(
+                (*path, "type"),
+                "UNION_TYPE_CHOICES",
+                "Top-level components must be action rows (type 1)",
+            )
+            continue
+        children = _components(row.get("components"))
+        if not children:
+            errors.add(
+                (*path, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."
+            )
+        selects = [c for c in children if c.get("type") in SELECT_TYPES]
+        if selects and len(children) > 1:
+            errors.add(
+                (*path, "components"),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "The specified component exceeds the maximum width",
+            )
+        errors.max_items((*path, "components"), children, 5)
+        for j, child in enumerate(children):
+            child_path = (*path, "components", j)
+            _validate_custom_id(child_path, child, errors, seen)
+            kind = child.get("type")
+            if kind == BUTTON:
+                _validate_button(child_path, child, errors)
+            elif kind in SELECT_TYPES:
+                _validate_select(child_path, child, errors)
+            else:
+                errors.add(
+                    (*child_path, "type"),
+                    "UNION_TYPE_CHOICES",
+                    f"Component type {kind} is not allowed in a message action row",
+                )
+
+
+def _validate_v2(components: list[Any], errors: FieldErrors) -> None:
+    seen: set[str] = set()
+    count = 0
+    for path, component in walk_components(_components(components)):
+        count += 1
+        _validate_custom_id(path, component, errors, seen)
+        if component.get("type") == BUTTON:
+            _validate_button(path, component, errors)
+        elif component.get("type") in SELECT_TYPES:
+            _validate_select(path, component, errors)
+        elif component.get("type") == 10:
+            errors.max_length((*path, "content"), component.get("content"), 4000)
+    if count > 40:
+        errors.add(
+            ("components",),
+            "BASE_TYPE_MAX_LENGTH",
+            f"A message can hold at most 40 components ({count} sent)",
+        )
+
+
+def validate_modal(data: dict[str, Any]) -> None:
+    """A modal (interaction callback type 9) as Discord checks it."""
+    errors = FieldErrors()
+    path: tuple[PathPart, ...] = ("data",)
+    errors.length_between((*path, "title"), data.get("title"), 1, 45)
+    errors.length_between((*path, "custom_id"), data.get("custom_id"), 1, 100)
+    rows = _components(data.get("components"))
+    if not 1 <= len(rows) <= 5:
+        errors.add(
+            (*path, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
+        )
+    seen: set[str] = set()
+    for sub, component in walk_components(rows, (*path, "components")):
+        kind = component.get("type")
+        _validate_custom_id(sub, component, errors, seen)
+        if kind == LABEL:
+            errors.length_between((*sub, "label"), component.get("label"), 1, 45)
+            errors.max_length((*sub, "description"), component.get("description"), 100)
+        elif kind == TEXT_INPUT:
+            if "label" in component:
+                errors.length_between((*sub, "label"), component.get("label"), 1, 45)
+            errors.max_length((*sub, "placeholder"), component.get("placeholder"), 100)
+            errors.max_length((*sub, "value"), component.get("value"), 4000)
+            high = component.get("max_length")
+            if high is not None and not (isinstance(high, int) and 1 <= high <= 4000):
+                errors.add((*sub, "max_length"), "NUMBER_TYPE_MAX", "max_length must be 1 to 4000")
+        elif kind in SELECT_TYPES:
+            _validate_select(sub, component, errors)
+    errors.raise_if_any()
+
+
+def validate_commands(commands: Any) -> None:
+    """A bulk overwrite of application commands, as Discord checks it (400 code 50035)."""
+    errors = FieldErrors()
+    if not isinstance(commands, list):
+        raise ApiError(
+            400,
+            50035,
+            "Invalid Form Body",
+            {"_errors": [{"code": "BASE_TYPE_ARRAY", "message": "Must be an array."}]},
+        )
+    names: dict[tuple[int, str], int] = {}
+    chat_inputs = 0
+    for i, command in enumerate(commands):
+        if not isinstance(command, dict):
+            errors.add((i,), "DICT_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+            continue
+        kind = int(command.get("type", 1))
+        name = command.get("name")
+        if kind == 1:
+            chat_inputs += 1
+            _validate_chat_input(command, (i,), errors)
+        else:
+            errors.length_between((i, "name"), name, 1, 32)
+            if command.get("description"):
+                errors.add(
+                    (i, "description"),
+                    "APPLICATION_COMMAND_DESCRIPTION_MUST_BE_EMPTY",
+                    "Context menu commands cannot have a description",
+                )
+        key = (kind, str(name))
+        if key in names:
+            errors.add(
+                (i, "name"),
+                "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                f"Application command names must be unique ({name!r} is used twice)",
+            )
+        names[key] = i
+    if chat_inputs > 100:
+        errors.add((), "APPLICATION_COMMANDS_TOO_MANY", "At most 100 slash commands are allowed")
+    errors.raise_if_any()
+
+
+def _validate_name(path: tuple[PathPart, ...], name: object, errors: FieldErrors) -> None:
+    if not isinstance(name, str) or not COMMAND_NAME.match(name):
+        errors.add(
+            (*path, "name"),
+            "APPLICATION_COMMAND_INVALID_NAME",
+            f"Command name is invalid: {name!r} (1-32 letters, digits, - _ ')",
+        )
+    elif name != name.lower():
+        errors.add(
+            (*path, "name"),
+            "APPLICATION_COMMAND_INVALID_NAME",
+            f"Command name must be lowercase: {name!r}",
+        )
+
+
+def _text_size(item: dict[str, Any]) -> int:
+    size = len(str(item.get("name", ""))) + len(str(item.get("description", "")))
+    for choice in _components(item.get("choices")):
+        size += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+    return size + sum(_text_size(option) for option in _components(item.get("options")))
+
+
+def _validate_chat_input(
+    command: dict[str, Any], path: tuple[PathPart, ...], errors: FieldErrors
+) -> None:
+    _validate_name(path, command.get("name"), errors)
+    errors.length_between((*path, "description"), command.get("description"), 1, 100)
+    _validate_options(command, path, errors, depth=0)
+    size = _text_size(command)
+    if size > 4000:
+        errors.add(
+            path,
+            "APPLICATION_COMMAND_TOO_LARGE",
+            f"Command exceeds maximum size (4000), it has {size} characters",
+        )
+
+
+def _validate_options(
+    parent: dict[str, Any], path: tuple[PathPart, ...], errors: FieldErrors, depth: int
+) -> None:
+    options = _components(parent.get("options"))
+    errors.max_items((*path, "options"), options, 25)
+    subs = [o for o in options if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+    if subs and len(subs) != len(options):
+        errors.add(
+            (*path, "options"),
+            "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+            "Sub-commands and groups cannot be mixed with other options",
+        )
+    seen: set[str] = set()
+    optional_seen = False
+    for j, option in enumerate(options):
+        here = (*path, "options", j)
+        kind = option.get("type")
+        _validate_name(here, option.get("name"), errors)
+        errors.length_between((*here, "description"), option.get("description"), 1, 100)
+        if option.get("name") in seen:
+            errors.add(
+                (*here, "name"),
+                "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS",
+                f"Option name {option.get('name')!r} is already used",
+            )
+        seen.add(str(option.get("name")))
+        if kind == SUB_COMMAND_GROUP:
+            if depth > 0:
+                errors.add(
+                    (*here, "type"),
+                    "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                    "A sub-command group can only sit at the top level",
+                )
+            inner = _components(option.get("options"))
+            if any(o.get("type") != SUB_COMMAND for o in inner):
+                errors.add(
+                    (*here, "options"),
+                    "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                    "A sub-command group can only hold sub-commands",
+                )
+            _validate_options(option, here, errors, depth + 1)
+            continue
+        if kind == SUB_COMMAND:
+            if depth > 1:
+                errors.add(
+                    (*here, "type"),
+                    "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                    "Sub-commands cannot be nested this deep",
+                )
+            _validate_options(option, here, errors, depth + 1)
+            continue
+        if not isinstance(kind, int) or not 3 <= kind <= 11:
+            errors.add((*here, "type"), "BASE_TYPE_CHOICES", f"Unknown option type {kind!r}")
+        if option.get("required"):
+            if optional_seen:
+                errors.add(
+                    (*here, "required"),
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                    "Required options must be placed before non-required options",
+                )
+        else:
+            optional_seen = True
+        choices = _components(option.get("choices"))
+        errors.max_items((*here, "choices"), choices, 25)
+        if choices and kind not in CHOICE_TYPES:
+            errors.add(
+                (*here, "choices"),
+                "APPLICATION_COMMAND_OPTION_CHOICES_INVALID",
+                "Only string, integer and number options can have choices",
+            )
+        if choices and option.get("autocomplete"):
+            errors.add(
+                (*here, "autocomplete"),
+                "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID",
+                "An option with choices cannot use autocomplete",
+            )
+        for k, choice in enumerate(choices):
+            errors.length_between((*here, "choices", k, "name"), choice.get("name"), 1, 100)
+            if kind == 3:
+                errors.length_between((*here, "choices", k, "value"), choice.get("value"), 1, 100)
+        for key in ("min_length", "max_length"):
+            value = option.get(key)
+            if value is not None and not (isinstance(value, int) and 0 <= value <= 6000):
+                errors.add((*here, key), "NUMBER_TYPE_MAX", f"{key} must be between 0 and 6000")

@@ -1,0 +1,538 @@
+"""The REST API under /api/v10 (plus the CDN), with a record of every request the bot made."""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+from multidict import MultiDictProxy
+
+from .commands import CommandRegistry
+from .errors import MISSING_PERMISSIONS, ApiError, unknown
+from .gateway import Gateway
+from .interactions import InteractionLog
+from .limits import COMPONENTS_V2, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, Limits
+from .messages import MANAGE_MESSAGES, check_body, check_channel_send, check_editable
+from .world import DM_CHANNEL, Channel, StoredMessage, World
+
+API_PREFIX = "/api/v10"
+CREATE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
+PIXEL_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+)
+JSON_BODY = web.RequestKey("json_body", object)
+UPLOADS = web.RequestKey("uploads", dict)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    """JSON with `Content-Type: application/json` exactly: discord.py parses nothing else."""
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+
+
+def no_content() -> web.Response:
+    return web.Response(status=204)
+
+
+@dataclass
+class RecordedRequest:
+    """One request the bot sent: method, path under /api/v10, query, JSON body, answer status."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    json: Any
+    files: dict[str, bytes] = field(default_factory=dict)
+    status: int = 0
+
+    def text(self) -> str:
+        """The body as JSON text, to scan for values that must not leak."""
+        return json.dumps(self.json, ensure_ascii=False) if self.json is not None else ""
+
+
+@dataclass
+class ForcedRateLimit:
+    """A 429 the stand-in will answer to the next matching requests."""
+
+    retry_after: float
+    times: int
+    method: str | None = None
+    path_contains: str | None = None
+
+    def matches(self, method: str, path: str) -> bool:
+        return (self.method is None or self.method == method) and (
+            self.path_contains is None or self.path_contains in path
+        )
+
+
+class Rest:
+    """The REST handlers; the state lives in the world, the command registry and the log."""
+
+    def __init__(
+        self,
+        world: World,
+        commands: CommandRegistry,
+        log: InteractionLog,
+        gateway: Gateway,
+        limits: Limits,
+        token: str,
+        base_url: Callable[[], str],
+    ) -> None:
+        self.world = world
+        self.commands = commands
+        self.log = log
+        self.gateway = gateway
+        self.limits = limits
+        self.token = token
+        self.base_url = base_url
+        self.requests: list[RecordedRequest] = []
+        self.unhandled: list[RecordedRequest] = []
+        self.rate_limits: list[ForcedRateLimit] = []
+        self.files: dict[str, bytes] = {}
+
+    def build_app(self) -> web.Application:
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        api = API_PREFIX
+        r = app.router
+        r.add_get("/gateway", self.gateway.handle)
+        r.add_get(f"{api}/gateway", self.get_gateway)
+        r.add_get(f"{api}/gateway/bot", self.get_gateway_bot)
+        r.add_get(f"{api}/users/@me", self.get_me)
+        r.add_post(f"{api}/users/@me/channels", self.create_dm)
+        r.add_get(f"{api}/users/{{user_id:\\d+}}", self.get_user)
+        r.add_get(f"{api}/oauth2/applications/@me", self.get_application)
+        r.add_get(f"{api}/applications/@me", self.get_application)
+        for base in (
+            f"{api}/applications/{{app_id}}/commands",
+            f"{api}/applications/{{app_id}}/guilds/{{guild_id}}/commands",
+        ):
+            r.add_get(base, self.list_commands)
+            r.add_put(base, self.put_commands)
+            r.add_post(base, self.post_command)
+            r.add_delete(base + "/{command_id}", self.delete_command)
+        r.add_get(f"{api}/channels/{{channel_id}}", self.get_channel)
+        r.add_get(f"{api}/channels/{{channel_id}}/messages", self.list_messages)
+        r.add_post(f"{api}/channels/{{channel_id}}/messages", self.create_message)
+        message = f"{api}/channels/{{channel_id}}/messages/{{message_id}}"
+        r.add_get(message, self.get_message)
+        r.add_patch(message, self.edit_message)
+        r.add_delete(message, self.delete_message)
+        r.add_put(message + "/reactions/{emoji}/@me", self.react)
+        r.add_delete(message + "/reactions/{emoji}/@me", self.react)
+        r.add_post(f"{api}/channels/{{channel_id}}/typing", self.typing)
+        r.add_get(f"{api}/guilds/{{guild_id}}", self.get_guild)
+        r.add_get(f"{api}/guilds/{{guild_id}}/channels", self.get_guild_channels)
+        r.add_get(f"{api}/guilds/{{guild_id}}/roles", self.get_guild_roles)
+        r.add_get(f"{api}/guilds/{{guild_id}}/members/{{user_id}}", self.get_member)
+        r.add_post(f"{api}/interactions/{{interaction_id}}/{{token}}/callback", self.callback)
+        r.add_post(f"{api}/webhooks/{{app_id}}/{{token}}", self.followup)
+        webhook_message = f"{api}/webhooks/{{app_id}}/{{token}}/messages/{{ref}}"
+        r.add_get(webhook_message, self.get_webhook_message)
+        r.add_patch(webhook_message, self.edit_webhook_message)
+        r.add_delete(webhook_message, self.delete_webhook_message)
+        r.add_get("/cdn/{tail:.*}", self.cdn)
+        r.add_route("*", "/{tail:.*}", self.not_served)
+        return app
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.path == "/gateway" or request.path.startswith("/cdn/"):
+            return await handler(request)
+        record = RecordedRequest(
+            request.method, request.path.removeprefix(API_PREFIX), dict(request.query), None
+        )
+        await self._read_body(request, record)
+        self.requests.append(record)
+        response: web.StreamResponse | None = self._forced_rate_limit(record)
+        if response is None:
+            try:
+                self._check_auth(request, record.path)
+                response = await handler(request)
+            except ApiError as error:
+                headers = {"Via": "1.1 google"} if error.status == 429 else {}
+                response = json_response(error.to_json(), error.status, headers)
+        record.status = response.status
+        self.world.changes.notify()
+        return response
+
+    async def _read_body(self, request: web.Request, record: RecordedRequest) -> None:
+        request[JSON_BODY] = None
+        request[UPLOADS] = {}
+        if not request.body_exists:
+            return
+        if request.content_type.startswith("multipart/"):
+            form: MultiDictProxy[Any] = await request.post()
+            for name, value in form.items():
+                if name == "payload_json":
+                    record.json = json.loads(value if isinstance(value, str) else value.file.read())
+                elif isinstance(value, web.FileField):
+                    record.files[name] = value.file.read()
+                    request[UPLOADS][name] = (
+                        value.filename,
+                        record.files[name],
+                        value.content_type,
+                    )
+        else:
+            raw = await request.read()
+            if raw:
+                try:
+                    record.json = json.loads(raw)
+                except ValueError:
+                    record.json = raw.decode(errors="replace")
+        request[JSON_BODY] = record.json
+
+    def _forced_rate_limit(self, record: RecordedRequest) -> web.Response | None:
+        for forced in self.rate_limits:
+            if forced.times > 0 and forced.matches(record.method, record.path):
+                forced.times -= 1
+                body = {
+                    "message": "You are being rate limited.",
+                    "retry_after": forced.retry_after,
+                    "global": False,
+                    "code": 0,
+                }
+                return json_response(
+                    body,
+                    429,
+                    {
+                        "Via": "1.1 google",
+                        "Retry-After": str(forced.retry_after),
+                        "X-RateLimit-Scope": "user",
+                    },
+                )
+        return None
+
+    def _check_auth(self, request: web.Request, path: str) -> None:
+        if path.startswith(("/interactions/", "/webhooks/")):
+            return
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            raise ApiError(401, 0, "401: Unauthorized")
+
+    @staticmethod
+    def _json(request: web.Request) -> dict[str, Any]:
+        body = request[JSON_BODY]
+        if not isinstance(body, dict):
+            raise ApiError(400, 50109, "The request body contains invalid JSON.")
+        return copy.deepcopy(body)
+
+    def _attach(self, request: web.Request, body: dict[str, Any], channel_id: int) -> None:
+        """Turns uploaded files named by the body's `attachments` into Discord attachments."""
+        files: dict[str, tuple[str, bytes, str]] = request[UPLOADS]
+        if not files:
+            return
+        attachments = []
+        for entry in body.get("attachments") or []:
+            upload = files.get(f"files[{entry.get('id')}]")
+            if upload is None:
+                attachments.append(entry)
+                continue
+            filename, data, content_type = upload
+            attachment_id = self.world.snowflake()
+            path = f"attachments/{channel_id}/{attachment_id}/{filename}"
+            self.files[path] = data
+            url = f"{self.base_url()}/cdn/{path}"
+            attachments.append(
+                {
+                    "id": str(attachment_id),
+                    "filename": filename,
+                    "size": len(data),
+                    "url": url,
+                    "proxy_url": url,
+                    "content_type": content_type,
+                    **({"description": entry["description"]} if entry.get("description") else {}),
+                }
+            )
+        body["attachments"] = attachments
+
+    def _channel(self, request: web.Request) -> Channel:
+        channel = self.world.channel(_int(request.match_info["channel_id"]))
+        if channel is None:
+            raise unknown("Channel", 10003)
+        return channel
+
+    def _channel_message(self, request: web.Request, channel: Channel) -> StoredMessage:
+        message = self.world.message(_int(request.match_info["message_id"]))
+        if message is None or message.channel_id != channel.id or message.ephemeral_for is not None:
+            raise unknown("Message", 10008)
+        return message
+
+    # Login, gateway and users
+
+    async def get_gateway(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.gateway.url()})
+
+    async def get_gateway_bot(self, request: web.Request) -> web.Response:
+        return json_response(
+            {
+                "url": self.gateway.url(),
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def get_me(self, request: web.Request) -> web.Response:
+        bot = self.world.bot_user
+        return json_response(
+            {
+                **bot.payload(),
+                "verified": True,
+                "mfa_enabled": False,
+                "email": None,
+                "locale": "en-US",
+            }
+        )
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        user = self.world.users.get(_int(request.match_info["user_id"]))
+        if user is None:
+            raise unknown("User", 10013)
+        return json_response(user.payload())
+
+    async def get_application(self, request: web.Request) -> web.Response:
+        bot = self.world.bot_user
+        return json_response(
+            {
+                "id": str(self.world.application_id),
+                "name": bot.name,
+                "icon": None,
+                "description": "",
+                "summary": "",
+                "type": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": self.world.owner.payload(),
+                "verify_key": "0" * 64,
+                "team": None,
+                "flags": 0,
+                "bot": bot.payload(),
+                "rpc_origins": [],
+                "tags": [],
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+                "role_connections_verification_url": None,
+                "approximate_guild_count": len(self.world.guilds),
+            }
+        )
+
+    async def create_dm(self, request: web.Request) -> web.Response:
+        user = self.world.users.get(_int(str(self._json(request).get("recipient_id"))))
+        if user is None:
+            raise unknown("User", 10013)
+        return json_response(self.world.dm_channel(user).payload())
+
+    # Application commands
+
+    def _command_scope(self, request: web.Request) -> int | None:
+        if _int(request.match_info["app_id"]) != self.world.application_id:
+            raise unknown("Application", 10002)
+        if "guild_id" not in request.match_info:
+            return None
+        guild = self.world.guilds.get(_int(request.match_info["guild_id"]))
+        if guild is None or self.world.bot_user.id not in guild.members:
+            raise ApiError(403, 50001, "Missing Access")
+        return guild.id
+
+    async def list_commands(self, request: web.Request) -> web.Response:
+        return json_response(self.commands.listing(self._command_scope(request)))
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        scope = self._command_scope(request)
+        return json_response(self.commands.overwrite(scope, request[JSON_BODY]))
+
+    async def post_command(self, request: web.Request) -> web.Response:
+        scope = self._command_scope(request)
+        return json_response(self.commands.upsert(scope, self._json(request)), 201)
+
+    async def delete_command(self, request: web.Request) -> web.Response:
+        scope = self._command_scope(request)
+        if not self.commands.delete(scope, _int(request.match_info["command_id"])):
+            raise unknown("application command", 10063)
+        return no_content()
+
+    # Channels and messages
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        return json_response(self._channel(request).payload())
+
+    async def list_messages(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        messages = self.world.messages_in(channel)
+        query = request.query
+        if "before" in query:
+            messages = [m for m in messages if m.id < _int(query["before"])]
+        if "after" in query:
+            messages = [m for m in messages if m.id > _int(query["after"])]
+        limit = min(max(_int(query.get("limit", "50")), 1), 100)
+        newest_first = list(reversed(messages))[:limit]
+        return json_response([m.payload for m in newest_first])
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        return json_response(self._channel_message(request, channel).payload)
+
+    async def create_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body = self._json(request)
+        self._attach(request, body, channel.id)
+        check_body(body, creating=True)
+        check_channel_send(channel, self.world.bot_user, body)
+        body["flags"] = int(body.get("flags") or 0) & CREATE_FLAGS
+        extra: dict[str, Any] = {}
+        reference = body.get("message_reference")
+        if isinstance(reference, dict) and reference.get("message_id"):
+            extra["message_reference"] = {
+                "type": 0,
+                "channel_id": str(channel.id),
+                "message_id": str(reference["message_id"]),
+            }
+            if channel.guild is not None:
+                extra["message_reference"]["guild_id"] = str(channel.guild.id)
+            extra["type"] = 19
+        message = self.world.new_message(channel, self.world.bot_user, body, extra=extra)
+        return json_response(message.payload)
+
+    async def edit_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        message = self._channel_message(request, channel)
+        if message.author_id != self.world.bot_user.id:
+            raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        body = self._json(request)
+        self._attach(request, body, channel.id)
+        check_body(body, creating=False)
+        check_channel_send(channel, self.world.bot_user, body)
+        check_editable(self.world, self.limits, message)
+        return json_response(self.world.edit_message(message, body).payload)
+
+    async def delete_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        message = self._channel_message(request, channel)
+        if (
+            message.author_id != self.world.bot_user.id
+            and channel.type != DM_CHANNEL
+            and not (channel.permissions_for(self.world.bot_user) & MANAGE_MESSAGES)
+        ):
+            raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
+        self.world.delete_message(message)
+        return no_content()
+
+    async def react(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        self._channel_message(request, channel)
+        return no_content()
+
+    async def typing(self, request: web.Request) -> web.Response:
+        self._channel(request)
+        return no_content()
+
+    # Guilds
+
+    def _guild_id(self, request: web.Request) -> int:
+        guild_id = _int(request.match_info["guild_id"])
+        if guild_id not in self.world.guilds:
+            raise unknown("Guild", 10004)
+        return guild_id
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        payload = self.world.guilds[self._guild_id(request)].payload()
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            payload.pop(key, None)
+        return json_response(payload)
+
+    async def get_guild_channels(self, request: web.Request) -> web.Response:
+        guild = self.world.guilds[self._guild_id(request)]
+        return json_response([c.payload() for c in guild.channels])
+
+    async def get_guild_roles(self, request: web.Request) -> web.Response:
+        guild = self.world.guilds[self._guild_id(request)]
+        return json_response([r.payload() for r in guild.roles])
+
+    async def get_member(self, request: web.Request) -> web.Response:
+        guild = self.world.guilds[self._guild_id(request)]
+        member = guild.members.get(_int(request.match_info["user_id"]))
+        if member is None:
+            raise unknown("Member", 10007)
+        return json_response(member.payload())
+
+    # Interactions and their webhooks
+
+    async def callback(self, request: web.Request) -> web.Response:
+        body = self._json(request)
+        result = self.log.by_id.get(_int(request.match_info["interaction_id"]))
+        if isinstance(body.get("data"), dict) and result is not None:
+            self._attach(request, body["data"], result.channel.id)
+        answer = self.log.callback(
+            _int(request.match_info["interaction_id"]), request.match_info["token"], body
+        )
+        if request.query.get("with_response", "").lower() in ("1", "true"):
+            return json_response(answer)
+        return no_content()
+
+    async def followup(self, request: web.Request) -> web.Response:
+        app_id, token = _int(request.match_info["app_id"]), request.match_info["token"]
+        body = self._json(request)
+        result = self.log.webhook(app_id, token)
+        self._attach(request, body, result.channel.id)
+        message = self.log.followup(app_id, token, body)
+        if request.query.get("wait", "").lower() in ("1", "true"):
+            return json_response(message.payload)
+        return no_content()
+
+    async def get_webhook_message(self, request: web.Request) -> web.Response:
+        app_id, token = _int(request.match_info["app_id"]), request.match_info["token"]
+        return json_response(self.log.target(app_id, token, request.match_info["ref"]).payload)
+
+    async def edit_webhook_message(self, request: web.Request) -> web.Response:
+        app_id, token = _int(request.match_info["app_id"]), request.match_info["token"]
+        body = self._json(request)
+        result = self.log.webhook(app_id, token)
+        self._attach(request, body, result.channel.id)
+        message = self.log.edit(app_id, token, request.match_info["ref"], body)
+        return json_response(message.payload)
+
+    async def delete_webhook_message(self, request: web.Request) -> web.Response:
+        app_id, token = _int(request.match_info["app_id"]), request.match_info["token"]
+        self.world.delete_message(self.log.target(app_id, token, request.match_info["ref"]))
+        return no_content()
+
+    # CDN and everything else
+
+    async def cdn(self, request: web.Request) -> web.Response:
+        data = self.files.get(request.match_info["tail"])
+        if data is not None:
+            return web.Response(body=data, content_type="application/octet-stream")
+        return web.Response(body=PIXEL_PNG, content_type="image/png")
+
+    async def not_served(self, request: web.Request) -> web.Response:
+        record = RecordedRequest(
+            request.method,
+            request.path.removeprefix(API_PREFIX),
+            dict(request.query),
+            request[JSON_BODY],
+        )
+        self.unhandled.append(record)
+        raise ApiError(
+            404, 0, f"404: Not Found (the stand-in does not serve {request.method} {record.path})"
+        )
+
+
+def _int(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise ApiError(404, 0, f"404: Not Found ({value!r} is not an id)") from None

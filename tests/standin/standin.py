@@ -1,0 +1,359 @@
+"""`DiscordStandIn`: the local Discord a test starts, points discord.py at, and acts in."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import AsyncIterator, Callable
+from types import TracebackType
+from typing import Any, TypeVar
+
+import discord
+import discord.asset
+import discord.gateway
+import discord.http
+import yarl
+from aiohttp import web
+
+from .commands import CommandRegistry
+from .errors import StandInError
+from .gateway import Gateway
+from .interactions import InteractionLog, InteractionResult
+from .limits import Limits
+from .server import ForcedRateLimit, RecordedRequest, Rest
+from .users import OptionValue, Users
+from .world import Channel, Guild, Role, StoredMessage, User, World
+
+ClientT = TypeVar("ClientT", bound=discord.Client)
+
+
+class DiscordStandIn:
+    """A local Discord on 127.0.0.1: REST, gateway and CDN for unmodified discord.py clients.
+
+    The world (users, guilds, messages, synced commands) lives as long as the stand-in, so a
+    test can stop a client and start another on the same state.
+    """
+
+    def __init__(
+        self,
+        *,
+        limits: Limits | None = None,
+        bot_name: str = "Sky Table",
+        token: str = "standin-bot-token",
+    ) -> None:
+        self.limits = limits or Limits()
+        self.token = token
+        self.world = World(bot_name)
+        self.commands = CommandRegistry(self.world.application_id, self.world.snowflake)
+        self.interactions = InteractionLog(self.world, self.limits)
+        self.gateway = Gateway(self.world, token, self.gateway_url)
+        self.world.dispatcher = self.gateway.dispatch
+        self.rest = Rest(
+            self.world,
+            self.commands,
+            self.interactions,
+            self.gateway,
+            self.limits,
+            token,
+            lambda: self.base_url,
+        )
+        self.users = Users(self.world, self.commands, self.interactions, self.gateway, self.limits)
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+        self._saved: tuple[str, yarl.URL, str] | None = None
+        self._bots: dict[discord.Client, asyncio.Task[None]] = {}
+
+    # Lifecycle
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def __aenter__(self) -> DiscordStandIn:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def start(self) -> None:
+        """Serves on a free port of 127.0.0.1 and points discord.py at it."""
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        self._runner = web.AppRunner(self.rest.build_app(), handle_signals=False)
+        await self._runner.setup()
+        await web.SockSite(self._runner, sock).start()
+        self._saved = (
+            discord.http.Route.BASE,
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
+            discord.asset.Asset.BASE,
+        )
+        discord.http.Route.BASE = f"{self.base_url}/api/v10"
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url())
+        discord.asset.Asset.BASE = f"{self.base_url}/cdn"
+
+    async def close(self) -> None:
+        """Stops the clients still running, closes the server and restores discord.py."""
+        for client in list(self._bots):
+            await self.stop_bot(client)
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        if self._saved is not None:
+            (
+                discord.http.Route.BASE,
+                discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
+                discord.asset.Asset.BASE,
+            ) = self._saved
+            self._saved = None
+
+    # Bot clients
+
+    async def start_bot(self, client: ClientT) -> ClientT:
+        """Logs the client in (running its setup_hook), connects it and waits for on_ready."""
+        client._connection.guild_ready_timeout = self.limits.guild_ready_timeout
+        try:
+            await client.login(self.token)
+        except BaseException:
+            await client.close()
+            raise
+        task = asyncio.create_task(client.connect(), name=f"standin-client-{id(client)}")
+        ready = asyncio.create_task(client.wait_until_ready())
+        done, _ = await asyncio.wait(
+            {task, ready}, timeout=self.limits.ready_timeout, return_when=asyncio.FIRST_COMPLETED
+        )
+        if ready in done:
+            self._bots[client] = task
+            await self._wait_for_guilds(client)
+            return client
+        ready.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await ready
+        await client.close()
+        failure: BaseException | None = None
+        if task.done():
+            failure = task.exception()
+        else:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        message = (
+            f"the client stopped before it was ready: {failure!r}"
+            if failure is not None
+            else f"the client was not ready within {self.limits.ready_timeout:g} s"
+        )
+        raise StandInError(message) from failure
+
+    async def _wait_for_guilds(self, client: discord.Client) -> None:
+        """on_ready can fire before a slow GUILD_CREATE is read; wait for any such guild."""
+        bot_id = self.world.bot_user.id
+        expected = {g.id for g in self.world.guilds.values() if bot_id in g.members}
+
+        def missing() -> set[int]:
+            return {i for i in expected if (g := client.get_guild(i)) is None or g.unavailable}
+
+        try:
+            async with asyncio.timeout(self.limits.ready_timeout):
+                while missing():
+                    await client.wait_for("guild_available")
+        except TimeoutError:
+            await self.stop_bot(client)
+            raise StandInError(f"the client never received guilds {sorted(missing())}") from None
+
+    async def stop_bot(self, client: discord.Client) -> None:
+        """Closes the client (its websocket and HTTP session) and waits for it to finish."""
+        task = self._bots.pop(client, None)
+        await client.close()
+        if task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    @contextlib.asynccontextmanager
+    async def running(self, client: ClientT) -> AsyncIterator[ClientT]:
+        """`async with standin.running(bot):` the bot is ready inside, closed after."""
+        await self.start_bot(client)
+        try:
+            yield client
+        finally:
+            await self.stop_bot(client)
+
+    # The world
+
+    @property
+    def bot_user(self) -> User:
+        return self.world.bot_user
+
+    @property
+    def application_id(self) -> int:
+        return self.world.application_id
+
+    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
+        return self.world.add_guild(name, owner=owner)
+
+    def add_user(self, name: str, *, global_name: str | None = None) -> User:
+        return self.world.add_user(name, global_name=global_name)
+
+    def close_dms(self, user: User) -> None:
+        """From now on the bot's messages to this user's DMs fail with 403 code 50007."""
+        user.dms_open = False
+
+    def open_dms(self, user: User) -> None:
+        user.dms_open = True
+
+    def deny_bot(self, channel: Channel, **flags: bool) -> None:
+        """Denies the bot permissions in a channel, e.g. `deny_bot(table, send_messages=True)`."""
+        channel.deny(self.world.bot_user, **flags)
+
+    def advance_clock(self, seconds: float) -> None:
+        """Moves the stand-in's clock: interaction deadlines, token lifetimes, message ages."""
+        self.world.clock.advance(seconds)
+
+    def rate_limit(
+        self,
+        retry_after: float = 0.05,
+        *,
+        times: int = 1,
+        method: str | None = None,
+        path_contains: str | None = None,
+    ) -> None:
+        """Answers the next `times` matching requests with 429 and this `retry_after`."""
+        self.rest.rate_limits.append(ForcedRateLimit(retry_after, times, method, path_contains))
+
+    # Acting as users
+
+    async def slash(
+        self, user: User, channel: Channel, command: str, /, **options: OptionValue
+    ) -> InteractionResult:
+        """Runs `/command` ("name", "group sub" or "name sub"); waits for the bot's answer."""
+        return await self.users.slash(user, channel, command, options)
+
+    async def autocomplete(
+        self, user: User, channel: Channel, command: str, focused: str, /, **options: OptionValue
+    ) -> InteractionResult:
+        """Types in option `focused` of `/command`; the result's `choices` are the bot's."""
+        return await self.users.autocomplete(user, channel, command, focused, options)
+
+    async def click(
+        self, user: User, message: StoredMessage | int, custom_id: str
+    ) -> InteractionResult:
+        """Clicks the button with this custom_id on the message as it is now."""
+        return await self.users.click(user, message, custom_id)
+
+    async def select(
+        self,
+        user: User,
+        message: StoredMessage | int,
+        custom_id: str,
+        values: list[str] | list[User] | list[Role] | list[Channel],
+    ) -> InteractionResult:
+        """Picks these values in the select menu with this custom_id."""
+        return await self.users.select(user, message, custom_id, values)
+
+    async def submit_modal(
+        self, user: User, channel: Channel, custom_id: str, values: dict[str, Any]
+    ) -> InteractionResult:
+        """Fills in and submits the modal the bot showed this user."""
+        return await self.users.submit_modal(user, channel, custom_id, values)
+
+    def post(self, user: User, channel: Channel, content: str) -> StoredMessage:
+        """The user writes a plain message in the channel."""
+        return self.users.post(user, channel, content)
+
+    # Reading what the bot did
+
+    def messages(self, channel: Channel) -> list[StoredMessage]:
+        """The channel's messages everyone sees, oldest first, edits applied."""
+        return self.world.messages_in(channel)
+
+    def last_message(self, channel: Channel) -> StoredMessage:
+        messages = self.messages(channel)
+        if not messages:
+            raise StandInError(f"no message in #{channel.name or channel.id}")
+        return messages[-1]
+
+    def dms(self, user: User) -> list[StoredMessage]:
+        """Messages in the DM channel between the bot and this user, oldest first."""
+        return self.world.messages_in(self.world.dm_channel(user))
+
+    def ephemerals(self, user: User) -> list[StoredMessage]:
+        """Ephemeral messages shown to this user, oldest first."""
+        return [
+            m for m in self.world.messages.values() if m.ephemeral_for == user.id and not m.deleted
+        ]
+
+    def last_ephemeral(self, user: User) -> StoredMessage:
+        shown = self.ephemerals(user)
+        if not shown:
+            raise StandInError(f"no ephemeral message was shown to {user.name}")
+        return shown[-1]
+
+    async def wait_for_message(
+        self,
+        channel: Channel,
+        check: Callable[[StoredMessage], bool] | None = None,
+        timeout: float = 5.0,
+    ) -> StoredMessage:
+        """Waits for a message in the channel (the first one passing `check`, if given)."""
+
+        def found() -> StoredMessage | None:
+            return next((m for m in self.messages(channel) if check is None or check(m)), None)
+
+        message: StoredMessage = await self.world.changes.wait_until(
+            found, timeout, f"a message in #{channel.name or channel.id}"
+        )
+        return message
+
+    def synced_commands(self, guild: Guild | None = None) -> list[dict[str, Any]]:
+        """The commands of the last sync, global ones or the guild's."""
+        return self.commands.listing(None if guild is None else guild.id)
+
+    @property
+    def requests(self) -> list[RecordedRequest]:
+        """Every REST request the bots made, in order."""
+        return self.rest.requests
+
+    @property
+    def unhandled_requests(self) -> list[RecordedRequest]:
+        """Requests the stand-in does not serve (answered 404)."""
+        return self.rest.unhandled
+
+    async def wait_for_request(
+        self,
+        method: str,
+        path_contains: str = "",
+        *,
+        after: int = 0,
+        timeout: float = 5.0,
+    ) -> RecordedRequest:
+        """Waits until the bot has made (and been answered) a matching request, the first one
+        from index `after` of `requests` on."""
+
+        def found() -> RecordedRequest | None:
+            return next(
+                (
+                    r
+                    for r in self.rest.requests[after:]
+                    if r.method == method and path_contains in r.path and r.status
+                ),
+                None,
+            )
+
+        request: RecordedRequest = await self.world.changes.wait_until(
+            found, timeout, f"a {method} request to a path containing {path_contains!r}"
+        )
+        return request
+
+    def sent_text(self) -> str:
+        """All request bodies the bots sent, as JSON text, to scan for leaked values."""
+        return "\n".join(r.text() for r in self.rest.requests)
