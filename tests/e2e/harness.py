@@ -13,6 +13,7 @@ from typing import Any
 from bot.client import SkyTableBot
 from bot.config import BotSettings
 from bot.sessions.session import GameSession
+from games.skyjo import SkyjoGame
 from tests.standin import Channel, DiscordStandIn, Guild, InteractionResult, StoredMessage, User
 
 WAIT = 10.0
@@ -136,6 +137,12 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
             yield setup
         finally:
             await setup.stop()
+
+
+def skyjo(session: GameSession) -> SkyjoGame:
+    engine = session.engine
+    assert isinstance(engine, SkyjoGame)
+    return engine
 
 
 def parse(custom_id: str) -> tuple[int, int, str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.e2e.harness import choose_opening_cards, play_turn, shown, table
+from tests.e2e.harness import choose_opening_cards, play_turn, shown, skyjo, table
 
 
 async def test_a_solo_game_against_bots_is_played_to_the_end(tmp_path: Path) -> None:
@@ -29,7 +29,7 @@ async def test_a_solo_game_against_bots_is_played_to_the_end(tmp_path: Path) -> 
             )
             if session.record.status != "running":
                 break
-            if session.engine.phase == "opening":
+            if skyjo(session).phase == "opening":
                 await choose_opening_cards(t, "ana", rng)
                 continue
             await play_turn(t, "ana", rng)
