@@ -23,7 +23,7 @@ async def test_a_solo_game_against_bots_is_played_to_the_end(tmp_path: Path) -> 
             await t.settled(
                 lambda s: (
                     s.record.status != "running"
-                    or (0 in s.engine.to_move and s.engine.phase in ("turn", "opening"))
+                    or (0 in s.engine.to_move and skyjo(s).phase in ("turn", "opening"))
                 ),
                 "ana's turn or the end",
             )
