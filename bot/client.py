@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import random
 from typing import Any
 
 import discord
@@ -27,18 +28,29 @@ class SkyTableBot(commands.Bot):
     sessions: Sessions
 
     def __init__(
-        self, settings: BotSettings, *, bot_delay: float = 1.0, clock: Clock | None = None
+        self,
+        settings: BotSettings,
+        *,
+        bot_delay: float = 1.0,
+        clock: Clock | None = None,
+        seeds: random.Random | None = None,
     ) -> None:
+        """`bot_delay`, `clock` and `seeds` (where new games' seeds come from) are for tests."""
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.settings = settings
         self.bot_delay = bot_delay
         self.clock = clock
+        self.seeds = seeds
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         self.database = await Database.open(self.settings.database_path)
         self.sessions = Sessions(
-            self, GameRepository(self.database), bot_delay=self.bot_delay, clock=self.clock
+            self,
+            GameRepository(self.database),
+            bot_delay=self.bot_delay,
+            clock=self.clock,
+            seeds=self.seeds,
         )
         for extension in EXTENSIONS:
             await self.load_extension(extension)

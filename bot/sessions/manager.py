@@ -49,11 +49,13 @@ class Sessions:
         *,
         bot_delay: float = 1.0,
         clock: Clock | None = None,
+        seeds: random.Random | None = None,
     ) -> None:
         self.client = client
         self.games = games
         self.bot_delay = bot_delay
         self.clock: Clock = clock or SystemClock()
+        self._seeds = seeds or random.SystemRandom()
         self._sessions: dict[int, GameSession] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -129,7 +131,7 @@ class Sessions:
                 channel_id=channel_id,
                 kind=adapter.kind,
                 host_id=user.id,
-                seed=random.SystemRandom().getrandbits(62),
+                seed=self._seeds.getrandbits(62),
                 seats=seats,
                 settings=settings.model_dump(mode="json"),
             )
@@ -476,7 +478,7 @@ class Sessions:
                 channel_id=previous.channel_id,
                 kind=previous.kind,
                 host_id=interaction.user.id,
-                seed=random.SystemRandom().getrandbits(62),
+                seed=self._seeds.getrandbits(62),
                 seats=seats,
                 settings=previous.settings,
             )

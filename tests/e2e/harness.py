@@ -14,6 +14,7 @@ from bot.client import SkyTableBot
 from bot.config import BotSettings
 from bot.sessions.session import GameSession
 from games.skyjo import SkyjoGame
+from games.skyjo.policies import GreedyPolicy
 from tests.standin import Channel, DiscordStandIn, Guild, InteractionResult, StoredMessage, User
 
 WAIT = 10.0
@@ -63,7 +64,9 @@ class Table:
 
     def new_bot(self) -> SkyTableBot:
         settings = BotSettings(discord_token=self.dc.token, database_path=self.database)
-        return SkyTableBot(settings, bot_delay=0.0, clock=self.clock)
+        return SkyTableBot(
+            settings, bot_delay=0.0, clock=self.clock, seeds=random.Random(self.database.name)
+        )
 
     async def start(self) -> SkyTableBot:
         self.bot = await self.dc.start_bot(self.new_bot())
@@ -203,6 +206,31 @@ async def play_turn(table: Table, user: str, rng: random.Random) -> None:
         result = await table.click(user, shown(flipping), target)
     else:
         result = await table.click(user, shown(drawn), rng.choice(enabled(shown(drawn), "swap")))
+    assert result.type == 7, result.errors
+
+
+async def play_turn_well(table: Table, user: str, seat: int, rng: random.Random) -> None:
+    """One turn chosen by the greedy policy from the seat's view, played through the buttons."""
+    session = await table.session()
+    game = skyjo(session)
+    policy = GreedyPolicy(rng)
+    action = policy.choose(game.legal_actions(seat), lambda: game.view(seat))
+    message = await table.table_message()
+    if action.kind == "take":
+        picked = await table.click(user, message, button(message, "mode", "take"))
+        result = await table.click(
+            user, shown(picked), button(shown(picked), "take", str(action.slot))
+        )
+        assert result.type == 7, result.errors
+        return
+    drawn = await table.click(user, message, button(message, "draw"))
+    assert drawn.type == 7, drawn.errors
+    follow = policy.choose(game.legal_actions(seat), lambda: game.view(seat))
+    after = shown(drawn)
+    if follow.kind == "flip":
+        flipping = await table.click(user, after, button(after, "mode", "flip"))
+        after = shown(flipping)
+    result = await table.click(user, after, button(after, follow.kind, str(follow.slot)))
     assert result.type == 7, result.errors
 
 

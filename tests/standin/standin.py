@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
+import dataclasses
 import socket
 from collections.abc import AsyncIterator, Callable
 from types import TracebackType
@@ -271,6 +273,12 @@ class DiscordStandIn:
         return self.users.post(user, channel, content)
 
     # Reading what the bot did
+
+    def as_seen(self, message: StoredMessage) -> StoredMessage:
+        """A frozen copy of the message as a user sees it now. Clicking a component of the copy
+        later sends the interaction with this old message, as a slow client or a double click
+        does."""
+        return dataclasses.replace(message, payload=copy.deepcopy(message.payload), snapshot=True)
 
     def messages(self, channel: Channel) -> list[StoredMessage]:
         """The channel's messages everyone sees, oldest first, edits applied."""

@@ -249,6 +249,8 @@ class Users:
         current = self.world.message(message_id)
         if current is None:
             raise StandInError(f"message {message_id} does not exist (deleted?)")
+        if isinstance(message, StoredMessage) and message.snapshot:
+            current = message
         component = current.component(custom_id)
         if component.get("disabled"):
             raise StandInError(f"component {custom_id!r} on message {message_id} is disabled")

@@ -421,6 +421,8 @@ class StoredMessage:
     edits_when_old: int | None = None
     deleted: bool = False
     attachments_data: dict[str, bytes] = field(default_factory=dict)
+    snapshot: bool = False
+    """A copy of the message as a user's client last showed it (see `DiscordStandIn.as_seen`)."""
 
     @property
     def id(self) -> int:
