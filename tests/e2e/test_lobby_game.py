@@ -67,7 +67,7 @@ async def test_three_players_from_lobby_to_rematch(tmp_path: Path) -> None:
         assert session.record.status == "finished"
         assert rounds >= 2, "the game should span more than one round"
         assert session.record.message_id != first_table, "each round posts a fresh table"
-        old = [m for m in t.dc.messages(t.channel) if m.id == first_table][0]
+        old = next(m for m in t.dc.messages(t.channel) if m.id == first_table)
         assert not any(enabled(old, verb) for verb in ("draw", "mode", "take", "mine"))
         final = await t.table_message(session)
         titles = final.embeds[0]["title"]
