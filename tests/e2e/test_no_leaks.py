@@ -1,0 +1,120 @@
+"""Every payload the bot sends during a game shows each face-down card as "?", never its value."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.sessions.session import GameSession
+from tests.e2e.harness import (
+    button,
+    choose_opening_cards,
+    parse,
+    play_turn_well,
+    shown,
+    skyjo,
+    table,
+)
+
+GRID_VERBS = frozenset({"take", "swap", "flip", "reveal"})
+Snapshot = tuple[tuple[str, ...], list[list[int | None]], list[int], int | None]
+
+
+def snapshot(session: GameSession) -> Snapshot:
+    game = skyjo(session)
+    current = game.current if game.phase in ("turn", "drawn") else None
+    return game.names, [list(v) for v in game.values], list(game.hidden), current
+
+
+def labels(grid: str) -> list[str]:
+    return grid.strip("`\n").split()
+
+
+def expected(values: list[int | None], hidden: int) -> list[str]:
+    return [
+        "✕" if value is None else "?" if hidden >> slot & 1 else str(value)
+        for slot, value in enumerate(values)
+    ]
+
+
+def bodies(payload: Any) -> Iterator[dict[str, Any]]:
+    """The message bodies in a request: a message itself, or the data of a callback."""
+    if isinstance(payload, dict):
+        if "embeds" in payload or "components" in payload:
+            yield payload
+        if isinstance(payload.get("data"), dict):
+            yield from bodies(payload["data"])
+
+
+def buttons(body: dict[str, Any]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for row in body.get("components") or []:
+        found.extend(c for c in row.get("components", []) if c.get("type") == 2)
+    return found
+
+
+async def test_no_payload_shows_a_face_down_value(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    states: dict[int, Snapshot] = {}
+    apply, start = GameSession.apply, GameSession.start_engine
+
+    async def recording_apply(self: GameSession, seat: int, action: Any) -> list[Any]:
+        events = await apply(self, seat, action)
+        states[self.record.version] = snapshot(self)
+        return events
+
+    def recording_start(self: GameSession) -> None:
+        start(self)
+        states[self.record.version] = snapshot(self)
+
+    monkeypatch.setattr(GameSession, "apply", recording_apply)
+    monkeypatch.setattr(GameSession, "start_engine", recording_start)
+    rng = random.Random(12)
+    async with table(tmp_path) as t:
+        await t.start()
+        lobby = shown(await t.slash("ana", "skyjo start", target_score=30, opening_flips=3))
+        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
+        await t.click("ana", lobby, button(lobby, "start"))
+        session = await t.session()
+        names = ["ana", "leo"]
+        while session.record.status == "running":
+            await t.settled(lambda s: True, "the latest move shown")
+            if session.record.status != "running":
+                break
+            game = skyjo(session)
+            if game.phase == "opening":
+                await choose_opening_cards(t, names[game.to_move[0]], rng)
+            else:
+                await play_turn_well(t, names[game.current], game.current, rng)
+
+        checked_grids = checked_buttons = 0
+        for request in t.dc.requests:
+            for body in bodies(request.json):
+                ids = [b["custom_id"] for b in buttons(body) if "custom_id" in b]
+                if not ids or not body.get("embeds"):
+                    continue
+                embed = body["embeds"][0]
+                grid_fields = [f for f in embed.get("fields", []) if f["value"].startswith("```")]
+                grid_buttons = [b for b in buttons(body) if parse(b["custom_id"])[2] in GRID_VERBS]
+                if not grid_fields and not grid_buttons:
+                    continue
+                seat_names, values, hidden, current = states[parse(ids[0])[1]]
+                owners = []
+                for field in grid_fields:
+                    seat = next(s for s, name in enumerate(seat_names) if name in field["name"])
+                    owners.append(seat)
+                    assert labels(field["value"]) == expected(values[seat], hidden[seat])
+                    checked_grids += 1
+                owner = owners[0] if embed.get("title") == "Your cards" else current
+                for b in grid_buttons:
+                    assert owner is not None
+                    slot = int(parse(b["custom_id"])[3])
+                    assert b["label"] == expected(values[owner], hidden[owner])[slot]
+                    checked_buttons += 1
+        assert checked_grids > 100
+        assert checked_buttons > 100
