@@ -29,7 +29,8 @@ lint: $(VENV)/.dev
 	$(BIN)/mypy
 
 bench: $(VENV)/.runtime
-	$(BIN)/python bench/skyjo_speed.py
+	$(BIN)/python -m bench.skyjo_speed
+	$(BIN)/python -m bench.bot_latency
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

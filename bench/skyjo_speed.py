@@ -1,6 +1,6 @@
 """Skyjo engine speed: median rounds per second over repeated simulations, per worker count.
 
-    .venv/bin/python bench/skyjo_speed.py [--runs 7] [--games 1000] [--players 4]
+    .venv/bin/python -m bench.skyjo_speed [--runs 7] [--games 1000] [--players 4]
 
 Each run is `python -m games simulate skyjo ... --policy random`, in this process; the median
 of the runs is quoted because shared machines are noisy.

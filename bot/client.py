@@ -36,7 +36,11 @@ class SkyTableBot(commands.Bot):
         seeds: random.Random | None = None,
     ) -> None:
         """`bot_delay`, `clock` and `seeds` (where new games' seeds come from) are for tests."""
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            max_messages=None,
+        )
         self.settings = settings
         self.bot_delay = bot_delay
         self.clock = clock

@@ -1,0 +1,193 @@
+"""The Discord bot under load: N concurrent solo games against the local Discord stand-in.
+
+    .venv/bin/python -m bench.bot_latency [--games 200] [--seconds 60]
+
+The bot runs in its own process (`bench.latency_bot`), as in production; this process runs
+the stand-in and one scripted user per game, who opens a solo game against two bots and plays
+every turn as soon as it is theirs. Printed: the bot's time from receiving an interaction to
+having answered it (median, p99, from the bot's own clock), the same seen by the users (round
+trip), and the bot's resident memory per running game (growth from idle to N running games,
+divided by N).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tests.standin import Channel, DiscordStandIn, Limits, StandInError, StoredMessage, User
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def table_message(dc: DiscordStandIn, channel: Channel) -> StoredMessage | None:
+    for message in reversed(dc.messages(channel)):
+        if any(custom_id.startswith("sky:") for custom_id in message.custom_ids):
+            return message
+    return None
+
+
+def enabled(message: StoredMessage, verb: str) -> list[str]:
+    return [
+        c["custom_id"]
+        for c in message.walk_components()
+        if c.get("type") == 2
+        and not c.get("disabled", False)
+        and c.get("custom_id", "").split(":")[3:4] == [verb]
+    ]
+
+
+class Player:
+    def __init__(self, dc: DiscordStandIn, user: User, channel: Channel, seed: int) -> None:
+        self.dc = dc
+        self.user = user
+        self.channel = channel
+        self.rng = random.Random(seed)
+        self.round_trips: list[float] = []
+        self.failures = 0
+        self.opened_round: str | None = None
+        self.turn_text = f"**{user.name}**'s turn"
+
+    async def act(self, message: StoredMessage, custom_id: str) -> StoredMessage | None:
+        start = time.perf_counter()
+        try:
+            result = await self.dc.click(self.user, message, custom_id)
+        except StandInError:
+            self.failures += 1
+            return None
+        self.round_trips.append((time.perf_counter() - start) * 1000)
+        return result.message
+
+    async def start_game(self) -> None:
+        start = time.perf_counter()
+        await self.dc.slash(self.user, self.channel, "skyjo solo", bots=2, level="normal")
+        self.round_trips.append((time.perf_counter() - start) * 1000)
+
+    async def play(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            message = table_message(self.dc, self.channel)
+            if message is None or not message.embeds:
+                await asyncio.sleep(0.05)
+                continue
+            title = str(message.embeds[0].get("title", ""))
+            description = str(message.embeds[0].get("description", ""))
+            if enabled(message, "rematch"):
+                await self.start_game()
+            elif enabled(message, "mine") and self.opened_round != title:
+                self.opened_round = title
+                personal = await self.act(message, enabled(message, "mine")[0])
+                while personal is not None and (slots := enabled(personal, "reveal")):
+                    personal = await self.act(personal, self.rng.choice(slots))
+            elif description.startswith(self.turn_text) and enabled(message, "draw"):
+                drawn = await self.act(message, enabled(message, "draw")[0])
+                if drawn is not None and enabled(drawn, "swap"):
+                    await self.act(drawn, self.rng.choice(enabled(drawn, "swap")))
+            else:
+                await asyncio.sleep(0.05)
+
+
+async def run(games: int, seconds: float) -> dict[str, float]:
+    limits = Limits(answer_timeout=30.0, ready_timeout=60.0, guild_ready_timeout=0.2)
+    workdir = Path(tempfile.mkdtemp(prefix="skytable-bench-"))
+    async with DiscordStandIn(limits=limits) as dc:
+        guild = dc.add_guild("Bench")
+        players = []
+        for number in range(games):
+            channel = guild.add_text_channel(f"table-{number}")
+            user = dc.add_user(f"player{number}")
+            guild.add_member(user)
+            players.append(Player(dc, user, channel, number))
+        ready = workdir / "ready"
+        out = workdir / "out.json"
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bench.latency_bot",
+            dc.base_url,
+            dc.gateway_url(),
+            dc.token,
+            str(workdir / "sky.db"),
+            str(out),
+            str(ready),
+            cwd=ROOT,
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while not ready.exists():
+                if time.monotonic() > deadline or process.returncode is not None:
+                    raise RuntimeError("the bot did not become ready")
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(1.0)
+            idle = rss_kib(process.pid)
+            await asyncio.gather(*(player.start_game() for player in players))
+            stop = asyncio.Event()
+            loops = [asyncio.create_task(player.play(stop)) for player in players]
+            await asyncio.sleep(seconds)
+            busy = rss_kib(process.pid)
+            stop.set()
+            await asyncio.gather(*loops)
+        finally:
+            process.terminate()
+            await process.wait()
+        result = json.loads(out.read_text())
+    latencies: list[float] = result["latencies_ms"]
+    trips = [t for player in players for t in player.round_trips]
+    return {
+        "games": games,
+        "seconds": seconds,
+        "interactions": len(latencies),
+        "bot_ms_median": statistics.median(latencies),
+        "bot_ms_p99": percentile(latencies, 0.99),
+        "round_trip_ms_median": statistics.median(trips),
+        "round_trip_ms_p99": percentile(trips, 0.99),
+        "failures": sum(player.failures for player in players),
+        "running_games_at_end": result["running_games"],
+        "kib_per_running_game": (busy - idle) / games,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    figures = asyncio.run(run(args.games, args.seconds))
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"{args.games} concurrent solo games for {args.seconds:g} s")
+    print(f"interactions answered      {figures['interactions']:,}")
+    print(
+        f"bot, receive → answer      median {figures['bot_ms_median']:.1f} ms, "
+        f"p99 {figures['bot_ms_p99']:.1f} ms"
+    )
+    print(
+        f"users' round trip          median {figures['round_trip_ms_median']:.1f} ms, "
+        f"p99 {figures['round_trip_ms_p99']:.1f} ms"
+    )
+    print(f"memory per running game    {figures['kib_per_running_game']:.1f} KiB")
+    print(f"unanswered interactions    {figures['failures']}")
+
+
+if __name__ == "__main__":
+    main()

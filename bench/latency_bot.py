@@ -1,0 +1,75 @@
+"""The bot process of `bench.bot_latency`: Sky Table pointed at a local Discord stand-in,
+timing each interaction from the moment its gateway event is parsed to the moment its answer
+has been sent.
+
+    python -m bench.latency_bot BASE_URL GATEWAY_URL TOKEN DATABASE OUT_JSON READY_FILE
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.client import SkyTableBot
+from bot.config import BotSettings
+
+
+async def main(argv: list[str]) -> None:
+    base, gateway, token, database, out, ready_file = argv
+    discord.http.Route.BASE = f"{base}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+    settings = BotSettings(discord_token=token, database_path=Path(database), log_level="WARNING")
+    bot = SkyTableBot(settings, bot_delay=0.3)
+    bot._connection.guild_ready_timeout = 0.2
+    received: dict[int, float] = {}
+    latencies: list[float] = []
+
+    parsers = bot._connection.parsers
+    parse_interaction = parsers["INTERACTION_CREATE"]
+
+    def timed_parse(data: dict[str, Any]) -> None:
+        received[int(data["id"])] = time.perf_counter()
+        parse_interaction(data)
+
+    parsers["INTERACTION_CREATE"] = timed_parse
+    respond = AsyncWebhookAdapter.create_interaction_response
+
+    async def timed_respond(
+        self: AsyncWebhookAdapter, interaction_id: int, *args: Any, **kwargs: Any
+    ) -> Any:
+        answer = await respond(self, interaction_id, *args, **kwargs)
+        start = received.pop(int(interaction_id), None)
+        if start is not None:
+            latencies.append((time.perf_counter() - start) * 1000)
+        return answer
+
+    AsyncWebhookAdapter.create_interaction_response = timed_respond  # type: ignore[method-assign]
+
+    @bot.event
+    async def on_ready() -> None:
+        Path(ready_file).write_text("ready")
+
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    loop.add_signal_handler(signal.SIGTERM, stopping.set)
+    runner = asyncio.create_task(bot.start(token))
+    await stopping.wait()
+    running_games = len(bot.sessions.running)
+    await bot.close()
+    runner.cancel()
+    Path(out).write_text(json.dumps({"latencies_ms": latencies, "running_games": running_games}))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1:]))
