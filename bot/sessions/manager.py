@@ -340,6 +340,7 @@ class Sessions:
             await session.restore_saved()
             raise
         await interaction.response.edit_message(**session.table_kwargs())
+        await session.remind()
 
     async def _leave(
         self,
@@ -448,23 +449,7 @@ class Sessions:
                 **screen_kwargs(personal, record.id, record.version)
             )
         await session.show(events, interaction if from_table else None)
-        await self._remind(session)
-
-    async def _remind(self, session: GameSession) -> None:
-        record = session.record
-        if record.status != "running":
-            return
-        for seat in session.engine.to_move:
-            info = record.seats[seat]
-            if info.is_bot or not info.reminders or info.user_id is None:
-                continue
-            try:
-                user = self.client.get_user(info.user_id) or await self.client.fetch_user(
-                    info.user_id
-                )
-                await user.send(f"Your turn in {session.adapter.title}: {session.link()}")
-            except discord.HTTPException as error:
-                log.info("Turn reminder to %s not delivered: %s", info.user_id, error)
+        await session.remind()
 
     async def _rematch(self, old: GameSession, interaction: discord.Interaction[Any]) -> None:
         previous = old.record

@@ -43,6 +43,7 @@ class GameSession:
         self._engine: Engine | None = None
         self._bots: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
+        self._to_remind: list[int] = []
 
     # --------------------------------------------------------------------------- state
 
@@ -137,14 +138,33 @@ class GameSession:
         return results
 
     def _set_deadline(self, before: Sequence[int]) -> None:
+        """A new deadline when new seats are to move; those that are human get a reminder."""
         record = self.record
         movers = self.engine.to_move
         humans = [s for s in movers if not record.seats[s].is_bot]
         seconds = self.adapter.turn_seconds(self.settings)
+        new_turn = not set(movers) <= set(before)
+        self._to_remind = [s for s in humans if s not in before] if new_turn else []
         if not humans or not seconds:
             record.deadline = None
-        elif not set(movers) <= set(before) or record.deadline is None:
+        elif new_turn or record.deadline is None:
             record.deadline = self.clock.now() + seconds
+
+    async def remind(self) -> None:
+        """DM the players who opted in that their turn has come; a refused DM changes nothing."""
+        seats, self._to_remind = self._to_remind, []
+        if self.record.status != "running":
+            return
+        client = self.sessions.client
+        for seat in seats:
+            info = self.record.seats[seat]
+            if info.is_bot or not info.reminders or info.user_id is None:
+                continue
+            try:
+                user = client.get_user(info.user_id) or await client.fetch_user(info.user_id)
+                await user.send(f"Your turn in {self.adapter.title}: {self.link()}")
+            except discord.HTTPException as error:
+                log.info("Turn reminder to %s not delivered: %s", info.user_id, error)
 
     def bot_action(self, seat: int, level: str | None = None) -> Any:
         engine = self.engine
@@ -248,6 +268,7 @@ class GameSession:
                 seat = movers[0]
                 events = await self.apply(seat, self.bot_action(seat))
                 await self.show(events)
+                await self.remind()
                 self._arm_timer()
 
     # --------------------------------------------------------------------------- timer

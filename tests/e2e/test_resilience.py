@@ -148,3 +148,20 @@ async def test_a_missing_permission_is_named(tmp_path: Path) -> None:
         assert refused.ephemeral
         assert "Embed Links" in refused.content
         assert await t.running.sessions.in_channel(t.channel.id) is None
+
+
+async def test_reminders_follow_the_bots_moves(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    async with table(tmp_path) as t:
+        await t.start()
+        await t.slash("ana", "skyjo solo", bots=2)
+        await t.slash("ana", "skyjo remind")
+        await choose_opening_cards(t, "ana", rng)
+        for _ in range(3):
+            session = await t.settled(
+                lambda s: skyjo(s).phase == "turn" and skyjo(s).current == 0, "ana's turn"
+            )
+            await play_turn_well(t, "ana", 0, rng)
+        reminders = t.dc.dms(t.users["ana"])
+        assert len(reminders) >= 2
+        assert all(session.link() in m.content for m in reminders)
