@@ -7,6 +7,7 @@ SQLite, then show it. A failure before the commit restores the state last saved.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 import random
 from collections import deque
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 TIMEOUTS_BEFORE_HANDOVER = 3
 TIMEOUT_LEVEL = "normal"
 LOG_LENGTH = 6
+TABLE_LIFETIME = datetime.timedelta(minutes=50)
+TOO_OLD_TO_EDIT = 30046
 
 
 class GameSession:
@@ -195,22 +198,34 @@ class GameSession:
         self, events: Sequence[Any], interaction: discord.Interaction[Any] | None = None
     ) -> None:
         """Show the result of `events` on the table message: answered through `interaction`
-        when the click came from the table, else by editing the message."""
+        when the click came from the table, else by editing the message. A round's end, or a
+        table message too old to edit, moves the table to a fresh message."""
         engine = self.engine
         if engine.is_over:
             await self._edit_table(self.final_kwargs(), interaction)
             return
         summary = self.adapter.round_summary(self.record, engine, events)
-        if summary is None:
+        if summary is not None:
+            kwargs = screen_kwargs(summary, self.record.id, self.record.version)
+            await self._edit_table(kwargs, interaction)
+            await self.post_table()
+        elif self.table_is_old():
+            moved = {"embed": discord.Embed(description="The table moved below."), "view": None}
+            await self._edit_table({**moved, "content": None}, interaction)
+            await self.post_table()
+        else:
             await self._edit_table(self.table_kwargs(), interaction)
-            return
-        await self._edit_table(
-            screen_kwargs(summary, self.record.id, self.record.version), interaction
-        )
-        await self.post_table()
+
+    def table_is_old(self) -> bool:
+        """Discord limits edits of messages older than an hour: move on before that."""
+        message_id = self.record.message_id
+        if message_id is None:
+            return False
+        age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+        return age > TABLE_LIFETIME
 
     async def post_table(self) -> None:
-        """Post the table as a fresh message (a new round), which becomes the current one."""
+        """Post the table as a fresh message, which becomes the current one."""
         message = await self.channel.send(**self.table_kwargs())
         self.record.message_id = message.id
         await self.save()
@@ -224,17 +239,27 @@ class GameSession:
             and interaction.message is not None
             and interaction.message.id == self.record.message_id
         ):
-            await interaction.response.edit_message(**kwargs)
-            return
+            try:
+                await interaction.response.edit_message(**kwargs)
+                return
+            except discord.HTTPException as error:
+                if error.code != TOO_OLD_TO_EDIT:
+                    raise
+                await interaction.response.defer()
         await self.edit_message(kwargs)
 
     async def edit_message(self, kwargs: dict[str, Any]) -> None:
+        """Edit the current table message; if it is gone or too old, post the table afresh."""
         if self.record.message_id is None:
             return
         try:
             await self.channel.get_partial_message(self.record.message_id).edit(**kwargs)
-        except discord.NotFound:
-            log.info("Table message of game %s is gone; posting a new one", self.record.id)
+        except discord.HTTPException as error:
+            if not isinstance(error, discord.NotFound) and error.code != TOO_OLD_TO_EDIT:
+                raise
+            log.info(
+                "Table of game %s cannot be edited (%s); posting it anew", self.record.id, error
+            )
             if self.record.status == "running":
                 await self.post_table()
 

@@ -165,3 +165,26 @@ async def test_reminders_follow_the_bots_moves(tmp_path: Path) -> None:
         reminders = t.dc.dms(t.users["ana"])
         assert len(reminders) >= 2
         assert all(session.link() in m.content for m in reminders)
+
+
+async def test_a_table_too_old_to_edit_moves_to_a_fresh_message(tmp_path: Path) -> None:
+    rng = random.Random(8)
+    async with table(tmp_path) as t:
+        await t.start()
+        lobby = shown(await t.slash("ana", "skyjo start"))
+        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
+        await t.click("ana", lobby, button(lobby, "start"))
+        for user in ("ana", "leo"):
+            await choose_opening_cards(t, user, rng)
+        session = await t.settled(lambda s: skyjo(s).phase == "turn", "the first turn")
+        old_id = session.record.message_id
+        message = await t.table_message()
+        t.dc.advance_clock(2 * 3600)
+        mover = ["ana", "leo"][skyjo(session).current]
+        await t.click(mover, message, button(message, "draw"))
+        await t.settled(lambda s: s.record.message_id != old_id, "the table to move")
+        assert skyjo(session).phase == "drawn"
+        callbacks = [r for r in t.dc.requests if r.path.endswith("/callback")]
+        assert (callbacks[-1].json["type"], callbacks[-1].status) == (6, 200)
+        fresh = await t.table_message()
+        assert button(fresh, "swap")
