@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from games.catalog import GAMES
 from games.simulation import simulate
+from games.tournament import describe, tournament
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -27,17 +28,53 @@ def _parser() -> argparse.ArgumentParser:
         help="processes to share the games (default: all cores)",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    cup = commands.add_parser(
+        "tournament", help="pit policies against each other, seats rotated, and print figures"
+    )
+    cup.add_argument("game", choices=sorted(GAMES))
+    cup.add_argument("--players", type=int, default=2)
+    cup.add_argument(
+        "--policies",
+        required=True,
+        help="comma-separated, seat by seat (repeated to fill the seats); a name the game "
+        "registers or package.module:factory",
+    )
+    cup.add_argument("--games", type=int, default=1000)
+    cup.add_argument("--seed", type=int, default=1)
+    cup.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    cup.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        parser.error("--workers must be at least 1")
+    names = [name.strip() for name in args.policies.split(",") if name.strip()]
+    try:
+        result = tournament(
+            GAMES[args.game], args.players, names, args.games, args.seed, args.workers
+        )
+    except ValueError as error:
+        parser.error(str(error))
+    if args.json:
+        print(json.dumps({"games": result["games"], "policies": result["policies"]}))
+    else:
+        print("\n".join(describe(result)))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command == "tournament":
+        return _tournament(parser, args)
     spec = GAMES[args.game]
     if not spec.min_players <= args.players <= spec.max_players:
         parser.error(f"{args.game} takes {spec.min_players} to {spec.max_players} players")
-    if args.policy not in spec.policies:
-        parser.error(f"unknown policy {args.policy!r}; choose from {', '.join(spec.policies)}")
+    if args.policy not in spec.policy_names:
+        parser.error(f"unknown policy {args.policy!r}; choose from {', '.join(spec.policy_names)}")
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.workers is not None and args.workers < 1:

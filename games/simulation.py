@@ -37,6 +37,17 @@ class GameSpec:
     count: Callable[[Any], Counters]
     report: Callable[[Counters], dict[str, float]]
     summary: Callable[[dict[str, Any]], list[str]] = field(default=lambda _: [])
+    seat_scores: Callable[[Any], list[tuple[int, int]]] | None = None
+    """For a finished game, each seat's (score sum, count): the tournament's mean score."""
+    score_name: str = "score"
+
+    def factory(self, name: str) -> PolicyFactory:
+        """The policy called `name`; `KeyError` if the game has none by that name."""
+        return self.policies[name]
+
+    @property
+    def policy_names(self) -> list[str]:
+        return list(self.policies)
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -54,7 +65,7 @@ def play(spec: GameSpec, players: int, seed: int, policy_names: Sequence[str]) -
     """
     game = spec.create(players, seed)
     rng = random.Random(seed)
-    policies = [spec.policies[name](rng) for name in policy_names]
+    policies = [spec.factory(name)(rng) for name in policy_names]
     views = [partial(game.view, seat) for seat in range(players)]
     choosers = [policy.choose for policy in policies]
     legal_actions, apply = game.legal_actions, game.apply

@@ -8,6 +8,7 @@ from typing import Any
 from games.core.policy import RandomPolicy
 from games.core.seats import Seat
 from games.simulation import Counters, GameSpec
+from games.sky_five.bots import BOTS
 from games.sky_five.game import SkyFiveGame
 from games.sky_five.settings import MAX_SEATS, MIN_SEATS, SkyFiveSettings
 
@@ -29,6 +30,11 @@ def count(game: SkyFiveGame) -> Counters:
         sky_fives=game.sky_fives,
         moves=game.moves,
     )
+
+
+def seat_scores(game: SkyFiveGame) -> list[tuple[int, int]]:
+    """Each seat's banked points, over one game."""
+    return [(points, 1) for points in game.scores()]
 
 
 def report(totals: Counters) -> dict[str, float]:
@@ -55,8 +61,10 @@ SPEC = GameSpec(
     min_players=MIN_SEATS,
     max_players=MAX_SEATS,
     create=create,
-    policies={"random": RandomPolicy},
+    policies={"random": RandomPolicy, **BOTS},
     count=count,
     report=report,
     summary=summary,
+    seat_scores=seat_scores,
+    score_name="mean points",
 )

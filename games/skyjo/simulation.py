@@ -8,8 +8,8 @@ from typing import Any
 from games.core.policy import RandomPolicy
 from games.core.seats import Seat
 from games.simulation import Counters, GameSpec
+from games.skyjo.bots import BOTS
 from games.skyjo.game import SkyjoGame
-from games.skyjo.policies import GreedyPolicy
 from games.skyjo.settings import MAX_SEATS, MIN_SEATS, SkyjoSettings
 
 DEFAULT_SETTINGS = SkyjoSettings()
@@ -30,6 +30,15 @@ def count(game: SkyjoGame) -> Counters:
         player_rounds=sum(len(record.scores) for record in game.history),
         round_score_sum=sum(sum(record.scores) for record in game.history),
     )
+
+
+def seat_scores(game: SkyjoGame) -> list[tuple[int, int]]:
+    """Each seat's round scores, summed, and the number of rounds."""
+    rounds = len(game.history)
+    return [
+        (sum(record.scores[seat] for record in game.history), rounds)
+        for seat in range(len(game.seats))
+    ]
 
 
 def report(totals: Counters) -> dict[str, float]:
@@ -55,8 +64,10 @@ SPEC = GameSpec(
     min_players=MIN_SEATS,
     max_players=MAX_SEATS,
     create=create,
-    policies={"random": RandomPolicy, "greedy": GreedyPolicy},
+    policies={"random": RandomPolicy, **BOTS},
     count=count,
     report=report,
     summary=summary,
+    seat_scores=seat_scores,
+    score_name="mean round score",
 )

@@ -8,6 +8,7 @@ from typing import Any
 from games.core.policy import RandomPolicy
 from games.core.seats import Seat
 from games.simulation import Counters, GameSpec
+from games.skyjo_junior.bots import BOTS
 from games.skyjo_junior.game import JuniorGame
 from games.skyjo_junior.scoring import triples
 from games.skyjo_junior.settings import MAX_SEATS, MIN_SEATS, JuniorSettings
@@ -33,6 +34,11 @@ def count(game: JuniorGame) -> Counters:
     )
 
 
+def seat_scores(game: JuniorGame) -> list[tuple[int, int]]:
+    """Each seat's points, over one game."""
+    return [(points, 1) for points in game.points or ()]
+
+
 def report(totals: Counters) -> dict[str, float]:
     return {
         "turns_per_game": totals["turns"] / totals["games"],
@@ -56,8 +62,10 @@ SPEC = GameSpec(
     min_players=MIN_SEATS,
     max_players=MAX_SEATS,
     create=create,
-    policies={"random": RandomPolicy},
+    policies={"random": RandomPolicy, **BOTS},
     count=count,
     report=report,
     summary=summary,
+    seat_scores=seat_scores,
+    score_name="mean points",
 )

@@ -1,0 +1,217 @@
+"""Tournaments: policies play complete games against each other, seats rotated.
+
+Game `g` of a run is dealt from `game_seed(seed, g)` (as in `simulate`) and seats the line-up
+rotated by `g` places, so every policy plays every seat equally often over a multiple of the
+player count. Each game's policies share one generator seeded from the game's seed, as in
+`games.simulation.play`, so a game replays exactly.
+
+A policy is named as the game registers it (`hard`, `greedy`, ...) or as `package.module:factory`,
+a callable that takes a `random.Random` and returns an object with `choose(actions, view)`; see
+`games.core.policy` and the README's "Bots" section.
+
+Figures per distinct policy, over all the seats it played: the share of games won (a shared
+victory is split among the winners), the mean score (Skyjo: per round; the other games: per
+game), and the time of one decision (`choose`, including building the view), median and p99.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from games.core.policy import Policy, PolicyFactory
+from games.simulation import Counters, GameSpec, _chunks, _in_parallel, game_seed
+
+SHARE_UNIT = 840
+"""Win shares are counted in 1/840ths of a game: exact for up to 8 co-winners."""
+
+
+def load_policy(spec: GameSpec, name: str) -> PolicyFactory:
+    """The factory called `name` in `spec`, or an external one given as `module:attribute`."""
+    if ":" not in name:
+        try:
+            return spec.factory(name)
+        except KeyError:
+            known = ", ".join(spec.policy_names)
+            raise ValueError(f"unknown policy {name!r}; choose from {known}") from None
+    module_name, _, attribute = name.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"cannot import {module_name!r}: {error}") from None
+    factory = getattr(module, attribute, None)
+    if not callable(factory):
+        raise ValueError(f"{module_name!r} has no callable {attribute!r}")
+    found: PolicyFactory = factory
+    return found
+
+
+def line_up(policies: Sequence[str], players: int) -> list[str]:
+    """The policies seat by seat: the list is repeated until every seat is filled."""
+    if not policies:
+        raise ValueError("name at least one policy")
+    if players % len(policies) and len(policies) < players:
+        # an uneven repeat would favour the first names; refuse it rather than guess
+        raise ValueError(f"{len(policies)} policies cannot fill {players} seats evenly")
+    if len(policies) > players:
+        raise ValueError(f"{len(policies)} policies for {players} seats")
+    return [policies[seat % len(policies)] for seat in range(players)]
+
+
+def seating(names: Sequence[str], number: int) -> list[str]:
+    """Game `number`'s seats: the line-up rotated by `number` places."""
+    shift = number % len(names)
+    return [*names[shift:], *names[:shift]]
+
+
+class _Timed:
+    """Wraps a policy and counts its decision times, in whole microseconds, into `times`."""
+
+    __slots__ = ("_choose", "_times")
+
+    def __init__(self, policy: Policy, times: Counter[int]) -> None:
+        self._choose = policy.choose
+        self._times = times
+
+    def choose(self, actions: Sequence[Any], view: Callable[[], Any]) -> Any:
+        clock = time.perf_counter_ns
+        start = clock()
+        action = self._choose(actions, view)
+        self._times[(clock() - start) // 1000] += 1
+        return action
+
+
+def play_timed(
+    spec: GameSpec,
+    factories: dict[str, PolicyFactory],
+    names: Sequence[str],
+    seed: int,
+    times: dict[str, Counter[int]],
+) -> Any:
+    """Play one game with seat i played by names[i]; decision times go into `times[name]`."""
+    players = len(names)
+    game = spec.create(players, seed)
+    rng = random.Random(seed)
+    choosers = [_Timed(factories[name](rng), times[name]).choose for name in names]
+    views = [partial(game.view, seat) for seat in range(players)]
+    legal_actions, apply = game.legal_actions, game.apply
+    while movers := game.to_move:
+        seat = movers[0]
+        apply(seat, choosers[seat](legal_actions(seat), views[seat]))
+    return game
+
+
+def _play_games(
+    spec: GameSpec,
+    factories: dict[str, PolicyFactory],
+    names: Sequence[str],
+    seed: int,
+    numbers: range,
+) -> Counters:
+    totals: Counters = Counter()
+    times: dict[str, Counter[int]] = {name: Counter() for name in names}
+    assert spec.seat_scores is not None
+    for number in numbers:
+        seats = seating(names, number)
+        game = play_timed(spec, factories, seats, game_seed(seed, number), times)
+        winners: tuple[int, ...] = game.winners
+        share = SHARE_UNIT // len(winners)
+        totals["games"] += 1
+        for seat, (score, count) in enumerate(spec.seat_scores(game)):
+            name = seats[seat]
+            totals[f"{name}|seats"] += 1
+            totals[f"{name}|score"] += score
+            totals[f"{name}|scored"] += count
+            if seat in winners:
+                totals[f"{name}|share"] += share
+    for name, counted in times.items():
+        for micros, decisions in counted.items():
+            totals[f"{name}|us|{micros}"] += decisions
+    return totals
+
+
+def _quantile(histogram: dict[int, int], q: float) -> float:
+    """The q-quantile of a histogram of whole microseconds, in milliseconds."""
+    total = sum(histogram.values())
+    if not total:
+        return 0.0
+    rank = q * (total - 1)
+    seen = 0
+    for micros in sorted(histogram):
+        seen += histogram[micros]
+        if seen > rank:
+            return (micros + 0.5) / 1000
+    return (max(histogram) + 0.5) / 1000
+
+
+def summarise(totals: Counters, names: Sequence[str]) -> dict[str, Any]:
+    games = totals["games"]
+    figures: dict[str, dict[str, float]] = {}
+    for name in dict.fromkeys(names):
+        histogram = {
+            int(key.rsplit("|", 1)[1]): count
+            for key, count in totals.items()
+            if key.startswith(f"{name}|us|")
+        }
+        scored = totals[f"{name}|scored"]
+        figures[name] = {
+            "win_share": totals[f"{name}|share"] / SHARE_UNIT / games if games else 0.0,
+            "mean_score": totals[f"{name}|score"] / scored if scored else 0.0,
+            "decision_ms_median": _quantile(histogram, 0.5),
+            "decision_ms_p99": _quantile(histogram, 0.99),
+        }
+    return {"games": games, "policies": figures}
+
+
+def tournament(
+    spec: GameSpec,
+    players: int,
+    policies: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int | None = None,
+) -> dict[str, Any]:
+    """Play `games` complete games of the line-up, seats rotated, and return the figures."""
+    if not spec.min_players <= players <= spec.max_players:
+        raise ValueError(f"{spec.name} takes {spec.min_players} to {spec.max_players} players")
+    if spec.seat_scores is None:
+        raise ValueError(f"{spec.name} has no per-seat scores")
+    names = line_up(policies, players)
+    factories = {name: load_policy(spec, name) for name in names}
+    workers = max(1, min(workers or os.cpu_count() or 1, games))
+    chunks = _chunks(games, workers)
+    start = time.perf_counter()
+    job = partial(_play_games, spec, factories, names, seed)
+    totals = job(chunks[0]) if len(chunks) == 1 else _in_parallel(job, chunks)
+    result = summarise(totals, names)
+    result.update(
+        game=spec.name,
+        players=players,
+        seed=seed,
+        line_up=names,
+        score=spec.score_name,
+        seconds=time.perf_counter() - start,
+    )
+    return result
+
+
+def describe(result: dict[str, Any]) -> list[str]:
+    """The figures as lines of text for the command line."""
+    lines = [
+        f"{result['games']:,} games of {result['game']}, {result['players']} players "
+        f"({', '.join(result['line_up'])}, seats rotated), seed {result['seed']}, "
+        f"{result['seconds']:.1f} s",
+        f"{'policy':<24} {'win share':>9} {result['score']:>18} {'median ms':>10} {'p99 ms':>8}",
+    ]
+    for name, figures in result["policies"].items():
+        lines.append(
+            f"{name:<24} {figures['win_share']:>9.1%} {figures['mean_score']:>18.2f} "
+            f"{figures['decision_ms_median']:>10.3f} {figures['decision_ms_p99']:>8.3f}"
+        )
+    return lines
