@@ -23,11 +23,10 @@ from bot.storage.records import GameRecord, ResultRecord
 from bot.ui import skyjo_screens as screens
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
-from games.core.policy import Policy, RandomPolicy
+from games.core.policy import Policy
 from games.core.seats import Seat
-from games.skyjo import SkyjoGame, SkyjoSettings, actions
+from games.skyjo import SkyjoGame, SkyjoSettings, actions, bots
 from games.skyjo.events import RoundScored
-from games.skyjo.policies import GreedyPolicy
 from games.skyjo.settings import MAX_SEATS, MIN_SEATS
 
 MODES = {"turn": ("", "take"), "drawn": ("", "flip")}
@@ -88,9 +87,7 @@ class SkyjoAdapter(GameAdapter):
         return _game(engine).to_json()
 
     def bot_policy(self, level: str, rng: random.Random) -> Policy:
-        if level == "easy":
-            return RandomPolicy(rng)
-        return GreedyPolicy(rng)
+        return bots.bot_policy(level, rng)
 
     def describe(self, engine: Engine, events: Sequence[Any]) -> list[str]:
         game = _game(engine)
