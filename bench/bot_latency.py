@@ -1,13 +1,16 @@
 """The Discord bot under load: N concurrent solo games against the local Discord stand-in.
 
-    .venv/bin/python -m bench.bot_latency [--games 200] [--seconds 60]
+    .venv/bin/python -m bench.bot_latency [--games 200] [--seconds 60] [--think 1-3]
+                                          [--bot-delay 1.0]
 
 The bot runs in its own process (`bench.latency_bot`), as in production; this process runs
 the stand-in and one scripted user per game, who opens a solo game against two bots and plays
-every turn as soon as it is theirs. Printed: the bot's time from receiving an interaction to
-having answered it (median, p99, from the bot's own clock), the same seen by the users (round
-trip), and the bot's resident memory per running game (growth from idle to N running games,
-divided by N).
+each turn, thinking a random 1 to 3 seconds (`--think`) before each click; the bots wait
+`--bot-delay` seconds before each move, as the bot does in production.
+
+Printed: the bot's time from receiving an interaction to having answered it (median and p99,
+on the bot's own clock), the same as the users see it (round trip), and the bot's resident
+memory per running game (its growth from idle to N running games, divided by N).
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from pathlib import Path
 from tests.standin import Channel, DiscordStandIn, Limits, StandInError, StoredMessage, User
 
 ROOT = Path(__file__).resolve().parents[1]
+STEADY_AFTER = 5.0
+"""Seconds after the last game was opened from which the steady state is measured."""
 
 
 def rss_kib(pid: int) -> int:
@@ -57,8 +62,16 @@ def enabled(message: StoredMessage, verb: str) -> list[str]:
 
 
 class Player:
-    def __init__(self, dc: DiscordStandIn, user: User, channel: Channel, seed: int) -> None:
+    def __init__(
+        self,
+        dc: DiscordStandIn,
+        user: User,
+        channel: Channel,
+        seed: int,
+        think: tuple[float, float],
+    ) -> None:
         self.dc = dc
+        self.think = think
         self.user = user
         self.channel = channel
         self.rng = random.Random(seed)
@@ -67,17 +80,24 @@ class Player:
         self.opened_round: str | None = None
         self.turn_text = f"**{user.name}**'s turn"
 
-    async def act(self, message: StoredMessage, custom_id: str) -> StoredMessage | None:
+    async def act(self, message: StoredMessage, verb: str) -> StoredMessage | None:
+        """Think, then click one of the message's enabled `verb` buttons as it is shown now."""
+        await asyncio.sleep(self.rng.uniform(*self.think))
+        choices = enabled(message, verb)
+        if not choices:
+            return None
         start = time.perf_counter()
         try:
-            result = await self.dc.click(self.user, message, custom_id)
-        except StandInError:
+            result = await self.dc.click(self.user, message, self.rng.choice(choices))
+        except StandInError as error:
             self.failures += 1
+            print(error, file=sys.stderr)
             return None
         self.round_trips.append((time.perf_counter() - start) * 1000)
         return result.message
 
-    async def start_game(self) -> None:
+    async def start_game(self, within: float = 0.0) -> None:
+        await asyncio.sleep(self.rng.uniform(0.0, within))
         start = time.perf_counter()
         await self.dc.slash(self.user, self.channel, "skyjo solo", bots=2, level="normal")
         self.round_trips.append((time.perf_counter() - start) * 1000)
@@ -94,18 +114,20 @@ class Player:
                 await self.start_game()
             elif enabled(message, "mine") and self.opened_round != title:
                 self.opened_round = title
-                personal = await self.act(message, enabled(message, "mine")[0])
-                while personal is not None and (slots := enabled(personal, "reveal")):
-                    personal = await self.act(personal, self.rng.choice(slots))
+                personal = await self.act(message, "mine")
+                while personal is not None and enabled(personal, "reveal"):
+                    personal = await self.act(personal, "reveal")
             elif description.startswith(self.turn_text) and enabled(message, "draw"):
-                drawn = await self.act(message, enabled(message, "draw")[0])
-                if drawn is not None and enabled(drawn, "swap"):
-                    await self.act(drawn, self.rng.choice(enabled(drawn, "swap")))
+                drawn = await self.act(message, "draw")
+                if drawn is not None:
+                    await self.act(drawn, "swap")
             else:
                 await asyncio.sleep(0.05)
 
 
-async def run(games: int, seconds: float) -> dict[str, float]:
+async def run(
+    games: int, seconds: float, think: tuple[float, float], bot_delay: float, ramp: float
+) -> dict[str, float]:
     limits = Limits(answer_timeout=30.0, ready_timeout=60.0, guild_ready_timeout=0.2)
     workdir = Path(tempfile.mkdtemp(prefix="skytable-bench-"))
     async with DiscordStandIn(limits=limits) as dc:
@@ -115,7 +137,7 @@ async def run(games: int, seconds: float) -> dict[str, float]:
             channel = guild.add_text_channel(f"table-{number}")
             user = dc.add_user(f"player{number}")
             guild.add_member(user)
-            players.append(Player(dc, user, channel, number))
+            players.append(Player(dc, user, channel, number, think))
         ready = workdir / "ready"
         out = workdir / "out.json"
         process = await asyncio.create_subprocess_exec(
@@ -128,6 +150,7 @@ async def run(games: int, seconds: float) -> dict[str, float]:
             str(workdir / "sky.db"),
             str(out),
             str(ready),
+            str(bot_delay),
             cwd=ROOT,
         )
         try:
@@ -138,9 +161,11 @@ async def run(games: int, seconds: float) -> dict[str, float]:
                 await asyncio.sleep(0.1)
             await asyncio.sleep(1.0)
             idle = rss_kib(process.pid)
-            await asyncio.gather(*(player.start_game() for player in players))
+            began = time.perf_counter()
+            await asyncio.gather(*(player.start_game(ramp) for player in players))
             stop = asyncio.Event()
             loops = [asyncio.create_task(player.play(stop)) for player in players]
+            steady = time.perf_counter() - began + STEADY_AFTER
             await asyncio.sleep(seconds)
             busy = rss_kib(process.pid)
             stop.set()
@@ -150,13 +175,23 @@ async def run(games: int, seconds: float) -> dict[str, float]:
             await process.wait()
         result = json.loads(out.read_text())
     latencies: list[float] = result["latencies_ms"]
+    received: list[float] = result["received_at"]
+    first = min(received)
+    settled = [ms for ms, at in zip(latencies, received, strict=True) if at - first >= steady]
     trips = [t for player in players for t in player.round_trips]
     return {
         "games": games,
         "seconds": seconds,
+        "think_seconds_min": think[0],
+        "think_seconds_max": think[1],
+        "bot_delay_seconds": bot_delay,
         "interactions": len(latencies),
+        "ramp_seconds": ramp,
         "bot_ms_median": statistics.median(latencies),
         "bot_ms_p99": percentile(latencies, 0.99),
+        "steady_interactions": len(settled),
+        "steady_bot_ms_median": statistics.median(settled),
+        "steady_bot_ms_p99": percentile(settled, 0.99),
         "round_trip_ms_median": statistics.median(trips),
         "round_trip_ms_p99": percentile(trips, 0.99),
         "failures": sum(player.failures for player in players),
@@ -169,17 +204,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--think", default="1-3", help="a user's seconds before a click: LOW-HIGH")
+    parser.add_argument("--bot-delay", type=float, default=1.0)
+    parser.add_argument(
+        "--ramp", type=float, default=10.0, help="seconds over which the games are opened"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = asyncio.run(run(args.games, args.seconds))
+    low, _, high = args.think.partition("-")
+    think = (float(low), float(high or low))
+    figures = asyncio.run(run(args.games, args.seconds, think, args.bot_delay, args.ramp))
     if args.json:
         print(json.dumps(figures))
         return
-    print(f"{args.games} concurrent solo games for {args.seconds:g} s")
+    print(
+        f"{args.games} concurrent solo games for {args.seconds:g} s; users think "
+        f"{think[0]:g}–{think[1]:g} s a click, bots wait {args.bot_delay:g} s a move"
+    )
     print(f"interactions answered      {figures['interactions']:,}")
     print(
         f"bot, receive → answer      median {figures['bot_ms_median']:.1f} ms, "
-        f"p99 {figures['bot_ms_p99']:.1f} ms"
+        f"p99 {figures['bot_ms_p99']:.1f} ms (whole run, games opened over {args.ramp:g} s)"
+    )
+    print(
+        f"  once all games run       median {figures['steady_bot_ms_median']:.1f} ms, "
+        f"p99 {figures['steady_bot_ms_p99']:.1f} ms "
+        f"({figures['steady_interactions']:,} interactions from {STEADY_AFTER:g} s after the "
+        "last game opened)"
     )
     print(
         f"users' round trip          median {figures['round_trip_ms_median']:.1f} ms, "

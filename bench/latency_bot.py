@@ -2,7 +2,7 @@
 timing each interaction from the moment its gateway event is parsed to the moment its answer
 has been sent.
 
-    python -m bench.latency_bot BASE_URL GATEWAY_URL TOKEN DATABASE OUT_JSON READY_FILE
+    python -m bench.latency_bot BASE_URL GATEWAY_URL TOKEN DATABASE OUT_JSON READY_FILE BOT_DELAY
 """
 
 from __future__ import annotations
@@ -26,14 +26,15 @@ from bot.config import BotSettings
 
 
 async def main(argv: list[str]) -> None:
-    base, gateway, token, database, out, ready_file = argv
+    base, gateway, token, database, out, ready_file, bot_delay = argv
     discord.http.Route.BASE = f"{base}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     settings = BotSettings(discord_token=token, database_path=Path(database), log_level="WARNING")
-    bot = SkyTableBot(settings, bot_delay=0.3)
+    bot = SkyTableBot(settings, bot_delay=float(bot_delay))
     bot._connection.guild_ready_timeout = 0.2
     received: dict[int, float] = {}
     latencies: list[float] = []
+    moments: list[float] = []
 
     parsers = bot._connection.parsers
     parse_interaction = parsers["INTERACTION_CREATE"]
@@ -52,6 +53,7 @@ async def main(argv: list[str]) -> None:
         start = received.pop(int(interaction_id), None)
         if start is not None:
             latencies.append((time.perf_counter() - start) * 1000)
+            moments.append(start)
         return answer
 
     AsyncWebhookAdapter.create_interaction_response = timed_respond  # type: ignore[method-assign]
@@ -68,7 +70,11 @@ async def main(argv: list[str]) -> None:
     running_games = len(bot.sessions.running)
     await bot.close()
     runner.cancel()
-    Path(out).write_text(json.dumps({"latencies_ms": latencies, "running_games": running_games}))
+    Path(out).write_text(
+        json.dumps(
+            {"latencies_ms": latencies, "received_at": moments, "running_games": running_games}
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ class SkyTableBot(commands.Bot):
         """`bot_delay`, `clock` and `seeds` (where new games' seeds come from) are for tests."""
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=discord.Intents(guilds=True),
             max_messages=None,
         )
         self.settings = settings

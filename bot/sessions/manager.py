@@ -54,12 +54,18 @@ class Sessions:
         self.client = client
         self.games = games
         self.bot_delay = bot_delay
+        self._pauses = random.Random()
         self.clock: Clock = clock or SystemClock()
         self._seeds = seeds or random.SystemRandom()
         self._sessions: dict[int, GameSession] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------------ lifetime
+
+    def bot_pause(self) -> float:
+        """How long a bot waits before its move: about `bot_delay`, varied so that bots of
+        many games do not all move in the same instant."""
+        return self.bot_delay * self._pauses.uniform(0.7, 1.3)
 
     def spawn(self, coroutine: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(coroutine, name=name)

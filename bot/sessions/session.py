@@ -283,7 +283,7 @@ class GameSession:
 
     async def _run_bots(self) -> None:
         while True:
-            await asyncio.sleep(self.sessions.bot_delay)
+            await asyncio.sleep(self.sessions.bot_pause())
             async with self.lock:
                 if self.record.status != "running":
                     return
