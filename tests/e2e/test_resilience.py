@@ -188,3 +188,20 @@ async def test_a_table_too_old_to_edit_moves_to_a_fresh_message(tmp_path: Path) 
         assert (callbacks[-1].json["type"], callbacks[-1].status) == (6, 200)
         fresh = await t.table_message()
         assert button(fresh, "swap")
+
+
+async def test_turn_timers_resume_after_a_restart(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        lobby = shown(await t.slash("ana", "skyjo start", turn_seconds=30))
+        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
+        await t.click("ana", lobby, button(lobby, "start"))
+        session = await t.settled(lambda s: skyjo(s).phase == "opening", "the opening")
+        deadline = session.record.deadline
+        await t.stop()
+        await t.start()
+        restored = await t.session()
+        assert restored.record.deadline == deadline
+        t.clock.advance(31)
+        await t.settled(lambda s: skyjo(s).phase == "turn", "the late opening flips played")
+        assert [seat.timeouts for seat in restored.record.seats] == [1, 1]
