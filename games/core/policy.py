@@ -8,8 +8,8 @@ one of the actions.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 
 class Policy(Protocol):
@@ -28,3 +28,37 @@ class RandomPolicy:
 
     def choose(self, actions: Sequence[Any], view: Callable[[], Any]) -> Any:
         return actions[int(self._uniform() * len(actions))]
+
+
+Level = TypeVar("Level")
+
+
+class BotLevels(Generic[Level]):
+    """A game's bot levels: the parameters of each named level, and how a bot is built."""
+
+    def __init__(
+        self,
+        game: str,
+        levels: Mapping[str, Level],
+        build: Callable[[Level, random.Random], Policy],
+    ) -> None:
+        self.game = game
+        self.levels = levels
+        self.build = build
+
+    def policy(self, name: str, rng: random.Random) -> Policy:
+        """The bot of level `name`, drawing on `rng`."""
+        if name not in self.levels:
+            raise ValueError(f"unknown level {name!r}; choose from {', '.join(self.levels)}")
+        return self.build(self.levels[name], rng)
+
+    def factories(self) -> dict[str, PolicyFactory]:
+        """A policy factory per level, for the simulator and tournaments."""
+        return {name: self._factory(name) for name in self.levels}
+
+    def _factory(self, name: str) -> PolicyFactory:
+        def build(rng: random.Random) -> Policy:
+            return self.policy(name, rng)
+
+        build.__name__ = f"{self.game}_{name}"
+        return build

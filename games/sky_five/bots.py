@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.core.policy import Policy, PolicyFactory
+from games.core.policy import BotLevels, Policy, PolicyFactory
 from games.sky_five.actions import BANK, DRAW, PASS, Action
 from games.sky_five.cards import ALL_COLOURS, COLOUR_BIT, DECK, NUMBER
 from games.sky_five.view import SkyFiveView
@@ -222,22 +222,12 @@ class SkyFiveBot:
         return chosen
 
 
-def _factory(name: str) -> PolicyFactory:
-    level = LEVELS[name]
-
-    def build(rng: random.Random) -> Policy:
-        return SkyFiveBot(level, rng)
-
-    build.__name__ = f"skyfive_{name}"
-    return build
+BOT_LEVELS = BotLevels("skyfive", LEVELS, SkyFiveBot)
 
 
 def bot_policy(level: str, rng: random.Random) -> Policy:
     """The Sky Five bot of `level` ("easy", "normal" or "hard"), drawing on `rng`."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-    return SkyFiveBot(LEVELS[level], rng)
+    return BOT_LEVELS.policy(level, rng)
 
 
-BOTS: dict[str, PolicyFactory] = {name: _factory(name) for name in LEVELS}
-BOTS["cautious"] = CautiousPolicy
+BOTS: dict[str, PolicyFactory] = {**BOT_LEVELS.factories(), "cautious": CautiousPolicy}

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from games.core.grid import geometry
-from games.core.policy import Policy, PolicyFactory
+from games.core.policy import BotLevels, Policy, PolicyFactory
 from games.skyjo.actions import DRAW, FLIP, SWAP, TAKE, Action
 from games.skyjo.cards import DECK_COUNTS
 from games.skyjo.policies import GreedyPolicy
@@ -389,22 +389,12 @@ class SkyjoBot:
         return actions[int(self._rng.random() * len(actions))]
 
 
-def _factory(name: str) -> PolicyFactory:
-    level = LEVELS[name]
-
-    def build(rng: random.Random) -> Policy:
-        return SkyjoBot(level, rng)
-
-    build.__name__ = f"skyjo_{name}"
-    return build
+BOT_LEVELS = BotLevels("skyjo", LEVELS, SkyjoBot)
 
 
 def bot_policy(level: str, rng: random.Random) -> Policy:
     """The Skyjo bot of `level` ("easy", "normal" or "hard"), drawing on `rng`."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-    return SkyjoBot(LEVELS[level], rng)
+    return BOT_LEVELS.policy(level, rng)
 
 
-BOTS: dict[str, PolicyFactory] = {name: _factory(name) for name in LEVELS}
-BOTS["greedy"] = GreedyPolicy
+BOTS: dict[str, PolicyFactory] = {**BOT_LEVELS.factories(), "greedy": GreedyPolicy}

@@ -33,7 +33,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.core.policy import Policy, PolicyFactory
+from games.core.policy import BotLevels, Policy, PolicyFactory
 from games.skyjo_junior.actions import DECLINE_FLIP, DRAW, SWAP, TAKE, Action
 from games.skyjo_junior.cards import VALUES
 from games.skyjo_junior.settings import GRID_COLUMNS, GRID_SLOTS
@@ -314,22 +314,12 @@ class JuniorBot:
         return max(options, key=lambda option: option[0])[1]
 
 
-def _factory(name: str) -> PolicyFactory:
-    level = LEVELS[name]
-
-    def build(rng: random.Random) -> Policy:
-        return JuniorBot(level, rng)
-
-    build.__name__ = f"junior_{name}"
-    return build
+BOT_LEVELS = BotLevels("junior", LEVELS, JuniorBot)
 
 
 def bot_policy(level: str, rng: random.Random) -> Policy:
     """The Skyjo Junior bot of `level` ("easy", "normal" or "hard"), drawing on `rng`."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-    return JuniorBot(LEVELS[level], rng)
+    return BOT_LEVELS.policy(level, rng)
 
 
-BOTS: dict[str, PolicyFactory] = {name: _factory(name) for name in LEVELS}
-BOTS["greedy"] = GreedyPolicy
+BOTS: dict[str, PolicyFactory] = {**BOT_LEVELS.factories(), "greedy": GreedyPolicy}
