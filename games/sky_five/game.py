@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 
 from games.core.errors import IllegalAction, InvalidSettings
 from games.core.randomness import derive_rng, seeded_order
+from games.core.seated_game import SeatedGame
 from games.core.seats import Seat, validate_seats
 from games.sky_five.actions import BANK, DRAW, GIVE, NO_TARGET, PASS, TAKE, Action
 from games.sky_five.cards import (
@@ -119,7 +120,7 @@ def first_player(seed: int, players: int) -> int:
     return int(derive_rng(seed, "skyfive", "first").random() * players)
 
 
-class SkyFiveGame:
+class SkyFiveGame(SeatedGame):
     """A game of Sky Five. Create it with `SkyFiveGame.new`, or restore it with `from_state`."""
 
     __slots__ = (
@@ -292,22 +293,11 @@ class SkyFiveGame:
             game.to_move = game._alone[game.current]
         return game
 
-    def to_json(self) -> str:
-        return self.to_state().model_dump_json()
-
     @classmethod
     def from_json(cls, data: str | bytes, roller: Roller | None = None) -> SkyFiveGame:
         return cls.from_state(SkyFiveState.model_validate_json(data), roller)
 
     # ----------------------------------------------------------------------------- queries
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.seats)
 
     def scores(self) -> tuple[int, ...]:
         """Every seat's banked points (private information until the game is over)."""
@@ -400,8 +390,8 @@ class SkyFiveGame:
         return events
 
     def _not_your_decision(self, seat: object) -> IllegalAction:
-        if not (type(seat) is int and 0 <= seat < self._n):
-            return IllegalAction("You are not playing in this game.")
+        if stranger := self._stranger(seat):
+            return stranger
         name = self.seats[self.to_move[0]].name
         if self.phase == "bust":
             assert self.busted is not None

@@ -14,6 +14,7 @@ from games.core.errors import IllegalAction, InvalidSettings
 from games.core.grid import Geometry, geometry
 from games.core.masks import ActionCache, bits
 from games.core.randomness import seeded_order
+from games.core.seated_game import SeatedGame
 from games.core.seats import Seat, validate_seats
 from games.skyjo.actions import DRAW, FLIP, NO_SLOT, REVEAL, SWAP, TAKE, Action
 from games.skyjo.cards import DECK
@@ -74,7 +75,7 @@ def seeded_shuffler(seed: int) -> Shuffler:
     return shuffle
 
 
-class SkyjoGame:
+class SkyjoGame(SeatedGame):
     """A game of Skyjo. Create it with `SkyjoGame.new`, or restore it with `from_state`."""
 
     __slots__ = (
@@ -235,22 +236,11 @@ class SkyjoGame:
         game.moves = state.moves
         return game
 
-    def to_json(self) -> str:
-        return self.to_state().model_dump_json()
-
     @classmethod
     def from_json(cls, data: str | bytes, shuffler: Shuffler | None = None) -> SkyjoGame:
         return cls.from_state(SkyjoState.model_validate_json(data), shuffler)
 
     # ----------------------------------------------------------------------------- queries
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.seats)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         phase = self.phase
@@ -297,7 +287,7 @@ class SkyjoGame:
         phase = self.phase
         if phase == "turn":
             if seat != self.current:
-                raise self._not_your_turn(seat)
+                raise self._not_your_turn(seat, self.current)
             if kind == "take":
                 if type(slot) is not int or slot < 0 or not self.present[seat] >> slot & 1:
                     raise self._bad_slot(seat, slot, False)
@@ -308,7 +298,7 @@ class SkyjoGame:
                 raise IllegalAction("Take the discard or draw a card first.")
         elif phase == "drawn":
             if seat != self.current:
-                raise self._not_your_turn(seat)
+                raise self._not_your_turn(seat, self.current)
             if kind == "swap":
                 if type(slot) is not int or slot < 0 or not self.present[seat] >> slot & 1:
                     raise self._bad_slot(seat, slot, False)
@@ -327,8 +317,8 @@ class SkyjoGame:
         elif phase == "opening":
             if kind != "reveal":
                 raise IllegalAction("Everyone first turns up their opening cards.")
-            if not (type(seat) is int and 0 <= seat < self._n):
-                raise IllegalAction("You are not playing in this game.")
+            if stranger := self._stranger(seat):
+                raise stranger
             if not self.opening_left[seat]:
                 raise IllegalAction("You have turned up your opening cards; wait for the others.")
             if type(slot) is not int or slot < 0 or not self.hidden[seat] >> slot & 1:
@@ -338,11 +328,6 @@ class SkyjoGame:
             raise IllegalAction("This game is over.")
         self.moves += 1
         return events
-
-    def _not_your_turn(self, seat: int) -> IllegalAction:
-        if not (type(seat) is int and 0 <= seat < self._n):
-            return IllegalAction("You are not playing in this game.")
-        return IllegalAction(f"It is {self.seats[self.current].name}'s turn, not yours.")
 
     def _bad_slot(self, seat: int, slot: object, face_down: bool) -> IllegalAction:
         if type(slot) is not int or not 0 <= slot < self.geometry.slots:

@@ -14,6 +14,7 @@ from games.core.errors import IllegalAction, InvalidSettings
 from games.core.grid import Geometry
 from games.core.masks import ActionCache, bits
 from games.core.randomness import derive_rng, seeded_order
+from games.core.seated_game import SeatedGame
 from games.core.seats import Seat, validate_seats
 from games.core.words import a_number
 from games.skyjo_junior.actions import DECLINE_FLIP, DRAW, NO_SLOT, SWAP, TAKE, Action
@@ -75,7 +76,7 @@ def seeded_shuffler(seed: int) -> Shuffler:
     return shuffle
 
 
-class JuniorGame:
+class JuniorGame(SeatedGame):
     """A game of Skyjo Junior. Create it with `JuniorGame.new`, or restore it with `from_state`."""
 
     __slots__ = (
@@ -212,22 +213,11 @@ class JuniorGame:
         game.to_move = () if state.phase == "over" else game._alone[state.current]
         return game
 
-    def to_json(self) -> str:
-        return self.to_state().model_dump_json()
-
     @classmethod
     def from_json(cls, data: str | bytes, shuffler: Shuffler | None = None) -> JuniorGame:
         return cls.from_state(JuniorState.model_validate_json(data), shuffler)
 
     # ----------------------------------------------------------------------------- queries
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.seats)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         phase = self.phase
@@ -262,7 +252,7 @@ class JuniorGame:
         phase = self.phase
         if phase == "holding":
             if type(seat) is not int or seat != self.current:
-                raise self._not_your_turn(seat)
+                raise self._not_your_turn(seat, self.current)
             if kind == "swap":
                 if type(slot) is not int or not 0 <= slot < GRID_SLOTS:
                     raise self._bad_slot(slot)
@@ -280,7 +270,7 @@ class JuniorGame:
                 )
         elif phase == "turn":
             if type(seat) is not int or seat != self.current:
-                raise self._not_your_turn(seat)
+                raise self._not_your_turn(seat, self.current)
             if kind == "take" and slot == NO_SLOT:
                 events = self._take(seat)
             elif kind == "draw" and slot == NO_SLOT:
@@ -293,11 +283,6 @@ class JuniorGame:
             raise IllegalAction("This game is over.")
         self.moves += 1
         return events
-
-    def _not_your_turn(self, seat: object) -> IllegalAction:
-        if not (type(seat) is int and 0 <= seat < self._n):
-            return IllegalAction("You are not playing in this game.")
-        return IllegalAction(f"It is {self.seats[self.current].name}'s turn, not yours.")
 
     def _bad_slot(self, slot: object) -> IllegalAction:
         if type(slot) is not int or not 0 <= slot < GRID_SLOTS:
