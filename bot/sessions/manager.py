@@ -384,7 +384,7 @@ class Sessions:
         record.seats[seat] = SeatRecord(name=name, bot_level="normal")
         session.log.append(f"🤖 {name} left: a bot takes the seat.")
         if not record.humans:
-            await session._abandon()
+            await session.abandon()
             await tell(interaction, "You left; with no human player left, the game ends.")
             return
         record.version += 1

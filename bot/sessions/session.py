@@ -22,6 +22,7 @@ from bot.sessions.clock import Clock
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
 from bot.ui.components import screen_kwargs
 from games.core.engine import Engine
+from games.core.seats import Seat
 
 if TYPE_CHECKING:
     from bot.sessions.manager import Sessions
@@ -92,8 +93,6 @@ class GameSession:
 
     def start_engine(self) -> None:
         """Deal the game from the lobby's seats and settings (not yet saved)."""
-        from games.core.seats import Seat
-
         seats = [Seat(name=seat.name, bot=seat.is_bot) for seat in self.record.seats]
         engine = self.adapter.new_engine(self.settings, seats, self.record.seed)
         self._engine = engine
@@ -321,7 +320,7 @@ class GameSession:
                 if record.status != "running":
                     return
             if not record.humans:
-                await self._abandon()
+                await self.abandon()
                 return
         self.wake()
 
@@ -344,7 +343,7 @@ class GameSession:
         await self.save()
         await self.show(events)
 
-    async def _abandon(self) -> None:
+    async def abandon(self) -> None:
         self.record.status = "cancelled"
         self.record.deadline = None
         await self.save()
