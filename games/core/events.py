@@ -5,6 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
+record = tuple.__new__
+"""Builds a NamedTuple event from a tuple of its fields, skipping the Python-level `__new__`:
+engines use it on their hot path."""
+
 
 class Record(Protocol):
     def _asdict(self) -> dict[str, Any]: ...

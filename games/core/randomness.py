@@ -7,7 +7,7 @@ game's seed and where it happens (round, reshuffle), so a saved game needs only 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -29,3 +29,18 @@ def seeded_order(items: Sequence[T], seed: int, *labels: int | str) -> list[T]:
         j = int(uniform() * (i + 1))
         order[i], order[j] = order[j], order[i]
     return order
+
+
+Shuffler = Callable[[Sequence[int], int, int], list[int]]
+"""Orders cards for a deal or a reshuffle: (cards, round, reshuffle number) -> top card first.
+
+The deal of a round is reshuffle number 0."""
+
+
+def seeded_shuffler(seed: int, game: str) -> Shuffler:
+    """The default `Shuffler` of a game: each order fixed by the seed, round and reshuffle."""
+
+    def shuffle(cards: Sequence[int], round_number: int, reshuffle: int) -> list[int]:
+        return seeded_order(cards, seed, game, round_number, reshuffle)
+
+    return shuffle

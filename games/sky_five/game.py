@@ -40,6 +40,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from games.core.errors import IllegalAction, InvalidSettings
+from games.core.events import record
 from games.core.randomness import derive_rng, seeded_order
 from games.core.seated_game import SeatedGame
 from games.core.seats import Seat, validate_seats
@@ -82,8 +83,6 @@ Shuffler = Callable[[Sequence[int]], list[int]]
 Roller = Callable[[int], int]
 """The face (1–6) of a game's roll number n; the first roll of a game is number 0."""
 
-_record = tuple.__new__
-"""Builds a NamedTuple event from its fields without the Python-level `__new__` (hot path)."""
 
 _DRAW_OR_BANK = (DRAW, BANK)
 _DRAW_ONLY = (DRAW,)
@@ -376,7 +375,7 @@ class SkyFiveGame(SeatedGame):
             busted = self.busted
             assert busted is not None
             if kind == "pass" and target == NO_TARGET:
-                events.append(_record(Passed, (seat, busted)))
+                events.append(record(Passed, (seat, busted)))
                 del self.takers[0]
                 self._offer(events)
             elif kind == "take":
@@ -454,10 +453,10 @@ class SkyFiveGame(SeatedGame):
     def _draw(self, seat: int, events: list[Event]) -> None:
         pile = self.draw_pile
         card = pile.pop()
-        events.append(_record(Drew, (seat, card, len(pile))))
+        events.append(record(Drew, (seat, card, len(pile))))
         bit = COLOUR_BIT[card]
         if not bit & self.colours[seat]:
-            events.append(_record(Kept, (seat, card)))
+            events.append(record(Kept, (seat, card)))
             self._receive(seat, card, events)
             self._end_turn(events)
             return
@@ -471,10 +470,10 @@ class SkyFiveGame(SeatedGame):
         else:
             self.pending = card
             self.phase = "give"
-            events.append(_record(ChoosingRecipient, (seat, card, recipients)))
+            events.append(record(ChoosingRecipient, (seat, card, recipients)))
 
     def _give(self, seat: int, to: int, card: int, chosen: bool, events: list[Event]) -> None:
-        events.append(_record(Gave, (seat, to, card, chosen)))
+        events.append(record(Gave, (seat, to, card, chosen)))
         self._receive(to, card, events)
 
     def _receive(self, seat: int, card: int, events: list[Event]) -> None:
@@ -483,14 +482,14 @@ class SkyFiveGame(SeatedGame):
         colours = self.colours[seat] = self.colours[seat] | COLOUR_BIT[card]
         if colours == ALL_COLOURS:
             self.sky_fives += 1
-            events.append(_record(SkyFive, (seat,)))
+            events.append(record(SkyFive, (seat,)))
             self._bank_all(seat, events)
 
     def _bank_all(self, seat: int, events: list[Event]) -> None:
         cards = self.face_up[seat]
         pile = self.banked[seat]
         pile += cards
-        events.append(_record(Banked, (seat, tuple(cards), points(cards), points(pile))))
+        events.append(record(Banked, (seat, tuple(cards), points(cards), points(pile))))
         self.face_up[seat] = []
         self.colours[seat] = 0
 
@@ -499,7 +498,7 @@ class SkyFiveGame(SeatedGame):
             self.final_done[seat] = True
         roll = self._roller(self.rolls)
         self.rolls += 1
-        events.append(_record(Rolled, (seat, roll)))
+        events.append(record(Rolled, (seat, roll)))
         for card in self.face_up[seat]:
             if NUMBER[card] == roll:
                 self._bust(seat, "roll", roll, events)
@@ -509,7 +508,7 @@ class SkyFiveGame(SeatedGame):
 
     def _bust(self, seat: int, cause: BustCause, value: int, events: list[Event]) -> None:
         self.busts += 1
-        events.append(_record(Busted, (seat, cause, value, tuple(self.face_up[seat]))))
+        events.append(record(Busted, (seat, cause, value, tuple(self.face_up[seat]))))
         n = self._n
         done = self.final_done
         self.busted = seat
@@ -534,7 +533,7 @@ class SkyFiveGame(SeatedGame):
             del takers[0]
         takers.clear()
         self.discard += cards
-        events.append(_record(Discarded, (busted, tuple(cards))))
+        events.append(record(Discarded, (busted, tuple(cards))))
         self.face_up[busted] = []
         self.colours[busted] = 0
         self.busted = None
@@ -543,7 +542,7 @@ class SkyFiveGame(SeatedGame):
     def _take(self, seat: int, busted: int, index: int, events: list[Event]) -> None:
         card = self.face_up[busted].pop(index)
         self.colours[busted] &= ~COLOUR_BIT[card]
-        events.append(_record(Took, (seat, busted, card)))
+        events.append(record(Took, (seat, busted, card)))
         del self.takers[0]
         self._receive(seat, card, events)
         self._offer(events)
@@ -559,7 +558,7 @@ class SkyFiveGame(SeatedGame):
                 self.to_move = self._alone[seat]
                 return
             self.final_round = True
-            events.append(_record(FinalRound, (seat,)))
+            events.append(record(FinalRound, (seat,)))
         done = self.final_done
         for _ in range(n):
             seat = seat + 1 if seat + 1 < n else 0
@@ -570,7 +569,7 @@ class SkyFiveGame(SeatedGame):
                 self.to_move = self._alone[seat]
                 return
             done[seat] = True
-            events.append(_record(NothingToBank, (seat,)))
+            events.append(record(NothingToBank, (seat,)))
         self._finish(events)
 
     def _finish(self, events: list[Event]) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from games.core.grid import geometry
 from games.core.policy import BotLevels, Policy, PolicyFactory
@@ -40,7 +40,9 @@ from games.skyjo.scoring import penalized
 from games.skyjo.view import SkyjoView
 
 LONG_ROUND = 60
-"""Own decisions in one round after which the round's end is no longer weighed."""
+"""Turns per seat in one round after which a bot plays the greedy baseline, which keeps turning
+cards up, so that a round nobody wants to end still ends. Read from the view, so a bot built
+afresh for every decision (as the Discord bot does) behaves the same."""
 
 HIDDEN = 99
 CLEARED = 98
@@ -339,8 +341,6 @@ class SkyjoBot:
         self.level = level
         self._rng = rng
         self._greedy = GreedyPolicy(rng)
-        self._round = (-1, 0)
-        self._turns = 0
 
     def choose(self, actions: Sequence[Action], view: Callable[[], SkyjoView]) -> Action:
         kind = actions[0].kind
@@ -348,15 +348,8 @@ class SkyjoBot:
             return self._opening(actions, view())
         level = self.level
         seen = view()
-        if (seen.round, seen.moves) < self._round:  # a restored or different game
-            self._turns = 0
-        if self._round[0] != seen.round:
-            self._turns = 0
-        self._round = (seen.round, seen.moves)
-        self._turns += 1
-        if self._turns > LONG_ROUND and level.finish_care:
-            # a round this long may be one nobody wants to end: finish whenever able
-            level = replace(level, finish_care=False)
+        if seen.turns >= LONG_ROUND * len(seen.players):
+            return self._greedy.choose(actions, view)
         if level.mistakes and self._rng.random() < level.mistakes:
             return self._greedy.choose(actions, view)
         assert seen.seat is not None

@@ -11,6 +11,9 @@ from typing import NamedTuple
 
 from games.core.events import EventCodec
 from games.core.grid import COLUMN_LETTERS, Geometry
+from games.core.grid_events import Drew as Drew
+from games.core.grid_events import Reshuffled as Reshuffled
+from games.core.grid_events import Swapped as Swapped
 from games.core.words import a_number, listing
 
 
@@ -60,39 +63,6 @@ class TookDiscard(NamedTuple):
         return (
             f"{names[self.seat]} took the {self.value} from the discard pile and put it at "
             f"{geometry.label(self.slot)}, discarding {replaced}."
-        )
-
-
-class Drew(NamedTuple):
-    seat: int
-    value: int
-
-    def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        return f"{names[self.seat]} drew {a_number(self.value)}."
-
-
-class Reshuffled(NamedTuple):
-    cards: int
-
-    def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        return (
-            "The draw pile ran out: the discard pile, less its top card, was shuffled into "
-            f"a new draw pile of {self.cards} cards."
-        )
-
-
-class Swapped(NamedTuple):
-    seat: int
-    value: int
-    slot: int
-    replaced: int
-    was_hidden: bool
-
-    def describe(self, names: Sequence[str], geometry: Geometry) -> str:
-        replaced = f"a face-down {self.replaced}" if self.was_hidden else a_number(self.replaced)
-        return (
-            f"{names[self.seat]} put the {self.value} at {geometry.label(self.slot)}, "
-            f"discarding {replaced}."
         )
 
 

@@ -8,12 +8,13 @@ and cached by those masks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from games.core.errors import IllegalAction, InvalidSettings
+from games.core.events import record
 from games.core.grid import Geometry, geometry
 from games.core.masks import ActionCache, bits
-from games.core.randomness import seeded_order
+from games.core.randomness import Shuffler, seeded_shuffler
 from games.core.seated_game import SeatedGame
 from games.core.seats import Seat, validate_seats
 from games.skyjo.actions import DRAW, FLIP, NO_SLOT, REVEAL, SWAP, TAKE, Action
@@ -39,14 +40,6 @@ from games.skyjo.settings import MAX_SEATS, MIN_SEATS, SkyjoSettings
 from games.skyjo.state import Phase, RoundRecord, SkyjoState
 from games.skyjo.view import SkyjoView, build_view
 
-Shuffler = Callable[[Sequence[int], int, int], list[int]]
-"""Orders cards for a deal or a reshuffle: (cards, round, reshuffle number) -> top card first.
-
-The deal of a round is reshuffle number 0."""
-
-_record = tuple.__new__
-"""Builds a NamedTuple event from its fields without the Python-level `__new__` (hot path)."""
-
 
 def _reveals(hidden: int) -> tuple[Action, ...]:
     return tuple(REVEAL[s] for s in bits(hidden))
@@ -66,13 +59,6 @@ def _drawn_choices(key: tuple[int, int]) -> tuple[Action, ...]:
 _reveal_actions = ActionCache[int, Action](_reveals)
 _turn_actions = ActionCache[int, Action](_turn_choices)
 _drawn_actions = ActionCache[tuple[int, int], Action](_drawn_choices)
-
-
-def seeded_shuffler(seed: int) -> Shuffler:
-    def shuffle(cards: Sequence[int], round_number: int, reshuffle: int) -> list[int]:
-        return seeded_order(cards, seed, "skyjo", round_number, reshuffle)
-
-    return shuffle
 
 
 class SkyjoGame(SeatedGame):
@@ -143,7 +129,7 @@ class SkyjoGame(SeatedGame):
         self.geometry = geometry(settings.rows, settings.columns)
         self._n = len(self.seats)
         self._alone = tuple((seat,) for seat in range(self._n))
-        self._shuffler = seeded_shuffler(seed)
+        self._shuffler = seeded_shuffler(seed, "skyjo")
         self._lines = self.geometry.lines_through(settings.clear_columns, settings.clear_rows)
 
     # ----------------------------------------------------------------- creation and saving
@@ -341,7 +327,7 @@ class SkyjoGame(SeatedGame):
         self.opening_left[seat] -= 1
         value = self.values[seat][slot]
         assert value is not None
-        events: list[Event] = [_record(Revealed, (seat, slot, value))]
+        events: list[Event] = [record(Revealed, (seat, slot, value))]
         self._clear_lines(seat, slot, events)
         if not self.opening_left[seat]:
             self.to_move = tuple(s for s in self.to_move if s != seat)
@@ -350,7 +336,7 @@ class SkyjoGame(SeatedGame):
         return events
 
     def _place(
-        self, seat: int, slot: int, card: int, record: type[TookDiscard] | type[Swapped]
+        self, seat: int, slot: int, card: int, event_type: type[TookDiscard] | type[Swapped]
     ) -> list[Event]:
         """Put `card` (taken or drawn) at `slot`; the card there goes face up on the discard."""
         values = self.values[seat]
@@ -363,7 +349,7 @@ class SkyjoGame(SeatedGame):
         if was_hidden:
             self.hidden[seat] = hidden ^ bit
         self.discard.append(old)
-        events: list[Event] = [_record(record, (seat, card, slot, old, was_hidden))]
+        events: list[Event] = [record(event_type, (seat, card, slot, old, was_hidden))]
         self._end_turn(seat, slot, card, events)
         return events
 
@@ -377,7 +363,7 @@ class SkyjoGame(SeatedGame):
             self._reshuffle(events)
         card = self.drawn = self.draw_pile.pop()
         self.phase = "drawn"
-        events.append(_record(Drew, (seat, card)))
+        events.append(record(Drew, (seat, card)))
         return events
 
     def _flip(self, seat: int, slot: int) -> list[Event]:
@@ -388,7 +374,7 @@ class SkyjoGame(SeatedGame):
         self.hidden[seat] ^= 1 << slot
         value = self.values[seat][slot]
         assert value is not None
-        events: list[Event] = [_record(DiscardedAndFlipped, (seat, card, slot, value))]
+        events: list[Event] = [record(DiscardedAndFlipped, (seat, card, slot, value))]
         self._end_turn(seat, slot, value, events)
         return events
 

@@ -45,6 +45,8 @@ class SkyjoView:
     drawn: int | None
     finisher: int | None
     last_turns: int
+    turns: int
+    """Turns played so far in this round, by all seats."""
     history: tuple[RoundRecord, ...]
     winners: tuple[int, ...] | None
     moves: int
@@ -92,6 +94,7 @@ def build_view(game: SkyjoGame, seat: int | None) -> SkyjoView:
         drawn=game.drawn,
         finisher=game.finisher,
         last_turns=game.last_turns,
+        turns=game.turns,
         history=tuple(game.history),
         winners=game.winners,
         moves=game.moves,

@@ -27,8 +27,9 @@ The engine follows the published text. Where the text is silent, these rulings a
 - **Time per turn** (`turn_seconds`, default 60, 10 to 3600 or none) is carried for the table.
 """
 
+from games.core.randomness import Shuffler
 from games.skyjo_junior.actions import Action, decline_flip, draw, swap, take
-from games.skyjo_junior.game import JuniorGame, Shuffler, first_player
+from games.skyjo_junior.game import JuniorGame, first_player
 from games.skyjo_junior.settings import JuniorSettings
 from games.skyjo_junior.state import JuniorState
 from games.skyjo_junior.view import JuniorView

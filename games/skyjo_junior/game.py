@@ -8,12 +8,13 @@ operations. Legal-action tuples are shared between games and cached by that mask
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from games.core.errors import IllegalAction, InvalidSettings
+from games.core.events import record
 from games.core.grid import Geometry
 from games.core.masks import ActionCache, bits
-from games.core.randomness import derive_rng, seeded_order
+from games.core.randomness import Shuffler, derive_rng, seeded_shuffler
 from games.core.seated_game import SeatedGame
 from games.core.seats import Seat, validate_seats
 from games.core.words import a_number
@@ -38,15 +39,9 @@ from games.skyjo_junior.settings import GRID_SLOTS, MAX_SEATS, MIN_SEATS, Junior
 from games.skyjo_junior.state import JuniorState, Phase, Source
 from games.skyjo_junior.view import JuniorView, build_view
 
-Shuffler = Callable[[Sequence[int], int, int], list[int]]
-"""Orders cards for the deal or a reshuffle: (cards, round, reshuffle number) -> top card first.
-
-A game is a single deal: the round is always 1, and the deal is reshuffle number 0."""
-
 ROUND = 1
+"""A game of Skyjo Junior is a single deal: its round number, for the shuffler."""
 
-_record = tuple.__new__
-"""Builds a NamedTuple event from its fields without the Python-level `__new__` (hot path)."""
 
 _TAKE_OR_DRAW = (TAKE, DRAW)
 
@@ -67,13 +62,6 @@ _holding_actions = ActionCache[int, Action](_holding_choices)
 def first_player(seed: int, players: int) -> int:
     """The seat drawn by lot to start, fixed by the seed."""
     return derive_rng(seed, "junior", "starter").randrange(players)
-
-
-def seeded_shuffler(seed: int) -> Shuffler:
-    def shuffle(cards: Sequence[int], round_number: int, reshuffle: int) -> list[int]:
-        return seeded_order(cards, seed, "junior", round_number, reshuffle)
-
-    return shuffle
 
 
 class JuniorGame(SeatedGame):
@@ -141,7 +129,7 @@ class JuniorGame(SeatedGame):
         self._following = tuple(
             tuple((seat + step) % n for step in range(1, n)) for seat in range(n)
         )
-        self._shuffler = seeded_shuffler(seed)
+        self._shuffler = seeded_shuffler(seed, "junior")
 
     # ----------------------------------------------------------------- creation and saving
 
@@ -293,7 +281,7 @@ class JuniorGame(SeatedGame):
         card = self.held = self.discard.pop()
         self.held_from = "discard"
         self.phase = "holding"
-        return [_record(TookDiscard, (seat, card))]
+        return [record(TookDiscard, (seat, card))]
 
     def _draw(self, seat: int) -> list[Event]:
         events: list[Event] = []
@@ -302,7 +290,7 @@ class JuniorGame(SeatedGame):
         card = self.held = self.draw_pile.pop()
         self.held_from = "draw"
         self.phase = "holding"
-        events.append(_record(Drew, (seat, card)))
+        events.append(record(Drew, (seat, card)))
         return events
 
     def _swap(self, seat: int, slot: int) -> list[Event]:
@@ -318,7 +306,7 @@ class JuniorGame(SeatedGame):
         if was_hidden:
             self.hidden[seat] = hidden ^ bit
         self.discard.append(old)
-        events: list[Event] = [_record(Swapped, (seat, card, slot, old, was_hidden))]
+        events: list[Event] = [record(Swapped, (seat, card, slot, old, was_hidden))]
         if was_hidden or old != card:
             self._spot_triple(seat, slot, card, events)
         self._end_turn(seat, events)
@@ -332,7 +320,7 @@ class JuniorGame(SeatedGame):
         self.hidden[seat] ^= 1 << slot
         value = self.values[seat][slot]
         events: list[Event] = [
-            _record(Declined, (seat, card, self.held_from == "discard", slot, value))
+            record(Declined, (seat, card, self.held_from == "discard", slot, value))
         ]
         self._spot_triple(seat, slot, value, events)
         self._end_turn(seat, events)
@@ -346,7 +334,7 @@ class JuniorGame(SeatedGame):
         if not self.hidden[seat] & mask:
             values = self.values[seat]
             if values[top] == values[middle] == values[bottom]:
-                events.append(_record(TripleMade, (seat, column, value)))
+                events.append(record(TripleMade, (seat, column, value)))
 
     def _end_turn(self, seat: int, events: list[Event]) -> None:
         """Pass the turn, start the last moves, or end the game after the last of them."""
@@ -357,7 +345,7 @@ class JuniorGame(SeatedGame):
             if not self.hidden[seat]:
                 self.finisher = seat
                 self.last_moves = self._n - 1
-                events.append(_record(LastMoves, (seat, self._following[seat])))
+                events.append(record(LastMoves, (seat, self._following[seat])))
         else:
             self.last_moves -= 1
             if not self.last_moves:

@@ -17,6 +17,8 @@ from games.sky_five.bots import BOTS as SKY_FIVE_BOTS
 from games.sky_five.settings import SkyFiveSettings
 from games.skyjo import SkyjoGame, SkyjoSettings
 from games.skyjo.bots import BOTS as SKYJO_BOTS
+from games.skyjo.bots import LONG_ROUND
+from games.skyjo.policies import GreedyPolicy
 from games.skyjo_junior import JuniorGame, JuniorSettings
 from games.skyjo_junior.bots import BOTS as JUNIOR_BOTS
 from tests.properties.strategies import settings as skyjo_settings
@@ -38,8 +40,14 @@ class Checked:
         return chosen
 
 
+MAX_MOVES = 20_000
+
+
 def play(game: Any, policies: list[Checked]) -> None:
+    moves = 0
     while movers := game.to_move:
+        moves += 1
+        assert moves <= MAX_MOVES, "the game did not end"
         seat = movers[0]
         view = partial(game.view, seat)
         game.apply(seat, policies[seat].choose(game.legal_actions(seat), view))
@@ -95,3 +103,20 @@ def test_sky_five_bots_play_legal_actions(players: int, seed: int) -> None:
     rng = random.Random(seed)
     play(game, line_up(["easy", "normal", "hard", "cautious"], players, rng, SKY_FIVE_BOTS))
     assert game.is_over
+
+
+def test_a_long_round_is_played_by_the_baseline_so_that_it_ends() -> None:
+    game = SkyjoGame.new(SkyjoSettings(), seats(2), 3)
+    while game.phase == "opening":
+        seat = game.to_move[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    game.turns = LONG_ROUND * 2
+    seat = game.current
+    for salt in range(20):
+        hard = SKYJO_BOTS["hard"](random.Random(salt)).choose(
+            game.legal_actions(seat), partial(game.view, seat)
+        )
+        greedy = GreedyPolicy(random.Random(salt)).choose(
+            game.legal_actions(seat), partial(game.view, seat)
+        )
+        assert hard == greedy
