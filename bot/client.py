@@ -10,17 +10,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import Catalog, installed
 from bot.config import BotSettings
-from bot.sessions import Sessions, tell
+from bot.sessions import Sessions
 from bot.sessions.clock import Clock
 from bot.storage import Database, GameRepository
 from bot.ui import replies
-from bot.ui.components import GameButton, GameSelect
+from bot.ui.components import GameButton, GameSelect, submitted_form
+from bot.ui.replies import tell
 from games.core.errors import GameError
 
 log = logging.getLogger(__name__)
-
-EXTENSIONS: tuple[str, ...] = ("cogs.skyjo",)
 
 
 class SkyTableBot(commands.Bot):
@@ -34,8 +34,10 @@ class SkyTableBot(commands.Bot):
         bot_delay: float = 1.0,
         clock: Clock | None = None,
         seeds: random.Random | None = None,
+        catalog: Catalog | None = None,
     ) -> None:
-        """`bot_delay`, `clock` and `seeds` (where new games' seeds come from) are for tests."""
+        """`catalog` defaults to the installed games; `bot_delay`, `clock` and `seeds` (where
+        new games' seeds come from) are for tests."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
@@ -45,6 +47,7 @@ class SkyTableBot(commands.Bot):
         self.bot_delay = bot_delay
         self.clock = clock
         self.seeds = seeds
+        self.catalog = catalog or installed()
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -52,11 +55,12 @@ class SkyTableBot(commands.Bot):
         self.sessions = Sessions(
             self,
             GameRepository(self.database),
+            self.catalog,
             bot_delay=self.bot_delay,
             clock=self.clock,
             seeds=self.seeds,
         )
-        for extension in EXTENSIONS:
+        for extension in self.catalog.extensions:
             await self.load_extension(extension)
         self.add_dynamic_items(GameButton, GameSelect)
         restored = await self.sessions.restore()
@@ -74,6 +78,12 @@ class SkyTableBot(commands.Bot):
         await super().close()
         if hasattr(self, "database"):
             await self.database.close()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Form submissions are routed here, by custom id, so they survive a restart."""
+        click = submitted_form(interaction)
+        if click is not None:
+            await self.sessions.click(interaction, click)
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d server(s)", self.user, len(self.guilds))

@@ -1,17 +1,19 @@
-"""`/skyjo …`: open a table, play solo against bots, read the rules, manage your game."""
+"""`/skyjo …`: open a Skyjo table, play solo against bots, read the rules."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapters.skyjo import SKYJO
+from bot.adapters.skyjo import SkyjoAdapter
 from bot.client import SkyTableBot
-from bot.sessions import tell
 from bot.ui import replies
+from bot.ui.replies import tell
+from games.core.errors import InvalidSettings
 
 GRIDS = [
     app_commands.Choice(name=f"{r} × {c}", value=f"{r}x{c}")
@@ -24,7 +26,16 @@ PENALTIES = [
     app_commands.Choice(name="×, then flat", value="multiplier_then_flat"),
     app_commands.Choice(name="none", value="none"),
 ]
-LEVELS = [app_commands.Choice(name=level, value=level) for level in SKYJO.bot_levels]
+LEVELS = [app_commands.Choice(name=level, value=level) for level in SkyjoAdapter.bot_levels]
+GRID = re.compile(r"([0-9])x([0-9])")
+
+
+def parse_grid(text: str) -> tuple[int, int]:
+    """Rows and columns from "3x4"; anything else is refused with the expected form."""
+    match = GRID.fullmatch(text.strip().lower())
+    if match is None:
+        raise InvalidSettings(f"The grid “{text}” is not rows × columns, like 3x4.")
+    return int(match[1]), int(match[2])
 
 
 def _settings(
@@ -49,8 +60,8 @@ def _settings(
         "show_round_scores": show_round_scores,
     }
     if grid is not None:
-        rows, columns = grid.split("x")
-        values.update(rows=int(rows), columns=int(columns))
+        rows, columns = parse_grid(grid)
+        values.update(rows=rows, columns=columns)
     return {key: value for key, value in values.items() if value is not None}
 
 
@@ -62,6 +73,7 @@ def _check_permissions(interaction: discord.Interaction[Any]) -> str | None:
 class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Skyjo here"):
     def __init__(self, bot: SkyTableBot) -> None:
         self.bot = bot
+        self.adapter = bot.catalog.require(SkyjoAdapter.kind)
         super().__init__()
 
     @app_commands.command(name="start", description="Open a Skyjo table in this channel")
@@ -104,7 +116,7 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
             turn_seconds,
             show_round_scores,
         )
-        await self.bot.sessions.open_lobby(interaction, SKYJO, values)
+        await self.bot.sessions.open(interaction, self.adapter, values)
 
     @app_commands.command(name="solo", description="Play Skyjo against bots, starting now")
     @app_commands.describe(
@@ -123,28 +135,14 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
         if (problem := _check_permissions(interaction)) is not None:
             await tell(interaction, problem)
             return
+        if not 1 <= bots < self.adapter.max_seats:
+            raise InvalidSettings(f"Play against 1 to {self.adapter.max_seats - 1} bots.")
         values = {} if target_score is None else {"target_score": target_score}
-        await self.bot.sessions.open_lobby(interaction, SKYJO, values, bots=[level] * bots)
+        await self.bot.sessions.open(interaction, self.adapter, values, bots=[level] * bots)
 
     @app_commands.command(name="rules", description="How to play Skyjo (only you see it)")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embeds=SKYJO.rules(), ephemeral=True)
-
-    @app_commands.command(name="table", description="Show this channel's game table again")
-    async def table(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.sessions.show_table(interaction)
-
-    @app_commands.command(name="leave", description="Leave this channel's game (a bot takes over)")
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.sessions.leave(interaction)
-
-    @app_commands.command(name="cancel", description="Cancel this channel's game (host or admin)")
-    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.sessions.cancel(interaction)
-
-    @app_commands.command(name="remind", description="Turn DM reminders of your turn on or off")
-    async def remind(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.sessions.toggle_reminders(interaction)
+        await interaction.response.send_message(embeds=self.adapter.rules(), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,5 +1,5 @@
-"""Engine adapters: what the generic lobby, table and sessions need to know about one game."""
+"""Game adapters: what the generic lobby, table and sessions need to know about one game."""
 
-from bot.adapters.base import ADAPTERS, GameAdapter, adapter_for
+from bot.adapters.base import GameAdapter
 
-__all__ = ["ADAPTERS", "GameAdapter", "adapter_for"]
+__all__ = ["GameAdapter"]

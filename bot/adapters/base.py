@@ -1,103 +1,89 @@
-"""The interface between a rule engine and the generic lobby, table, storage and timers.
+"""The contract between a rule engine and the generic lobby, table, storage and timers.
 
 A game plugs into the bot with one `GameAdapter` subclass (engine creation and saving, bots,
-the meaning of each button, rendering) and a cog; everything else is shared.
+the meaning of each button, rendering) and a cog for its own commands, both listed in
+`bot.catalog`; everything else is shared.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar
 
 import discord
 from pydantic import BaseModel
 
-from bot.storage.records import GameRecord, ResultRecord
+from bot.adapters.specs import (
+    AskText,
+    ButtonSpec,
+    ButtonStyle,
+    Command,
+    Form,
+    OffTurn,
+    Outcome,
+    Personal,
+    Picture,
+    Play,
+    Redraw,
+    Row,
+    Score,
+    Screen,
+    SelectSpec,
+    SettingChoice,
+    TextField,
+)
+from bot.storage.records import GameRecord
 from games.core.engine import Engine
 from games.core.policy import Policy
 from games.core.seats import Seat
 
-ButtonStyle = Literal["primary", "secondary", "success", "danger"]
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    """One button of a table or panel; its custom id is built from the game, version and verb."""
-
-    label: str
-    verb: str
-    arg: str = ""
-    style: ButtonStyle = "secondary"
-    disabled: bool = False
-    emoji: str | None = None
-
-
-@dataclass(frozen=True)
-class SelectSpec:
-    """A select menu; each option's value is passed as the click's argument."""
-
-    verb: str
-    placeholder: str
-    options: Sequence[tuple[str, str]]
-    arg: str = ""
-    current: str | None = None
-    disabled: bool = False
-
-
-Row = Sequence[ButtonSpec] | SelectSpec
-
-
-@dataclass(frozen=True)
-class Screen:
-    """A message to show: an embed and up to five rows of components."""
-
-    embed: discord.Embed
-    rows: Sequence[Row] = field(default_factory=tuple)
-    content: str | None = None
-
-
-@dataclass(frozen=True)
-class Play:
-    """Apply this engine action for the clicking seat."""
-
-    action: Any
-
-
-@dataclass(frozen=True)
-class Redraw:
-    """Show the public table in another mode (the seat to move is choosing where to put a card)."""
-
-    mode: str
-
-
-@dataclass(frozen=True)
-class Personal:
-    """Open the seat's own controls in an ephemeral message."""
-
-
-Outcome = Play | Redraw | Personal
-
-
-@dataclass(frozen=True)
-class SettingChoice:
-    """A host setting offered in the settings panel as a select: (label, value) options."""
-
-    key: str
-    label: str
-    options: Sequence[tuple[str, str]]
+__all__ = [
+    "AskText",
+    "ButtonSpec",
+    "ButtonStyle",
+    "Command",
+    "Form",
+    "GameAdapter",
+    "OffTurn",
+    "Outcome",
+    "Personal",
+    "Picture",
+    "Play",
+    "Redraw",
+    "Row",
+    "Score",
+    "Screen",
+    "SelectSpec",
+    "SettingChoice",
+    "TextField",
+]
 
 
 class GameAdapter(ABC):
     kind: ClassVar[str]
+    """The name games of this kind are stored under; never changes once games are saved."""
     title: ClassVar[str]
+    command: ClassVar[str]
+    """The slash-command group of the game's own commands (`/skyjo start`, …)."""
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "normal", "hard")
-    strict_verbs: ClassVar[frozenset[str]] = frozenset()
-    """Verbs refused when clicked on an outdated message (the others are judged by legality)."""
+    """Empty for a game without bots: no bot seats, no solo play, no turn timer."""
+    takeover_level: ClassVar[str | None] = "normal"
+    """The level of the bot that plays a late turn or takes over a seat (None: no bots)."""
+    allows_guests: ClassVar[bool] = False
+    """Whether the host may seat guests: a name only, played by the host."""
+    high_score_wins: ClassVar[bool] = False
+    tiebreak_label: ClassVar[str | None] = None
+    """What breaks a tie of scores (higher is better), e.g. "banked cards"; None: ties share."""
+    safe_verbs: ClassVar[frozenset[str]] = frozenset()
+    """Verbs still accepted from an outdated message; every other verb is refused there."""
+
+    @property
+    def has_bots(self) -> bool:
+        return bool(self.bot_levels)
 
     # ------------------------------------------------------------------------ settings
 
@@ -120,6 +106,9 @@ class GameAdapter(ABC):
         """Which option of the select `key` the settings match, if any."""
 
     def turn_seconds(self, settings: BaseModel) -> int | None:
+        """Time per turn; a game without bots has no timer (nobody could play a late turn)."""
+        if not self.has_bots:
+            return None
         seconds = getattr(settings, "turn_seconds", None)
         return int(seconds) if seconds else None
 
@@ -130,7 +119,10 @@ class GameAdapter(ABC):
         """Raise `InvalidSettings` if these settings cannot be played by this many seats."""
 
     @abstractmethod
-    def new_engine(self, settings: BaseModel, seats: Sequence[Seat], seed: int) -> Engine: ...
+    def new_engine(
+        self, settings: BaseModel, seats: Sequence[Seat], seed: int
+    ) -> tuple[Engine, list[Any]]:
+        """A dealt game, and the events of dealing it."""
 
     @abstractmethod
     def load(self, state: str) -> Engine: ...
@@ -138,19 +130,32 @@ class GameAdapter(ABC):
     @abstractmethod
     def dump(self, engine: Engine) -> str: ...
 
-    @abstractmethod
-    def bot_policy(self, level: str, rng: random.Random) -> Policy: ...
+    def bot_policy(self, level: str, rng: random.Random) -> Policy:
+        raise NotImplementedError(f"{self.title} has no bots")
 
     @abstractmethod
-    def describe(self, engine: Engine, events: Sequence[Any]) -> list[str]: ...
+    def describe(self, engine: Engine, events: Sequence[Any]) -> list[str]:
+        """Log lines for these events, in order."""
 
     @abstractmethod
-    def results(self, engine: Engine) -> list[ResultRecord]: ...
+    def standings(self, engine: Engine) -> list[Score]:
+        """Every seat's final score (and tie-break) once the game is over."""
+
+    # -------------------------------------------------------------------------- timing
+
+    @abstractmethod
+    def turn_token(self, engine: Engine) -> Hashable:
+        """Names the decision now open: it changes exactly when a new turn (or a new off-turn
+        decision) begins. A turn timer runs from one change to the next."""
+
+    def off_turn(self, engine: Engine, seat: int) -> OffTurn | None:
+        """The decision `seat` has to make outside its turn, if that is what it is doing."""
+        return None
 
     # ---------------------------------------------------------------------------- UI
 
     @abstractmethod
-    def interpret(self, engine: Engine, seat: int, verb: str, arg: str) -> Outcome:
+    def interpret(self, engine: Engine, seat: int, command: Command) -> Outcome:
         """What a click means for `seat`; raises `IllegalAction` if it means nothing now."""
 
     @abstractmethod
@@ -161,11 +166,10 @@ class GameAdapter(ABC):
     def personal(self, game: GameRecord, engine: Engine, seat: int) -> Screen:
         """A seat's own controls, shown only to its player."""
 
-    @abstractmethod
-    def round_summary(
-        self, game: GameRecord, engine: Engine, events: Sequence[Any]
-    ) -> Screen | None:
-        """A summary to post when these events ended a round (None when they did not)."""
+    def moments(self, game: GameRecord, engine: Engine, events: Sequence[Any]) -> list[Screen]:
+        """Messages of their own that these events call for (a round's summary, a bust…),
+        posted before the table moves on."""
+        return []
 
     @abstractmethod
     def final(self, game: GameRecord, engine: Engine) -> Screen:
@@ -173,15 +177,3 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def rules(self) -> list[discord.Embed]: ...
-
-
-ADAPTERS: dict[str, GameAdapter] = {}
-
-
-def register(adapter: GameAdapter) -> GameAdapter:
-    ADAPTERS[adapter.kind] = adapter
-    return adapter
-
-
-def adapter_for(kind: str) -> GameAdapter:
-    return ADAPTERS[kind]

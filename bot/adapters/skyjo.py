@@ -3,30 +3,31 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
 import discord
 from pydantic import BaseModel
 
 from bot.adapters.base import (
+    Command,
     GameAdapter,
     Outcome,
     Personal,
     Play,
     Redraw,
+    Score,
     Screen,
     SettingChoice,
-    register,
 )
-from bot.storage.records import GameRecord, ResultRecord
+from bot.storage.records import GameRecord
 from bot.ui import skyjo_screens as screens
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.policy import Policy
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings, actions, bots
-from games.skyjo.events import RoundScored
+from games.skyjo.events import Event, RoundScored
 from games.skyjo.settings import MAX_SEATS, MIN_SEATS
 
 MODES = {"turn": ("", "take"), "drawn": ("", "flip")}
@@ -46,9 +47,10 @@ def _slot(arg: str) -> int:
 class SkyjoAdapter(GameAdapter):
     kind = "skyjo"
     title = "Skyjo"
+    command = "skyjo"
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    strict_verbs = frozenset({"take", "draw", "swap", "flip", "mode"})
+    safe_verbs = frozenset({"mine", "reveal"})
 
     def build_settings(self, values: dict[str, Any]) -> SkyjoSettings:
         return SkyjoSettings.build(**values)
@@ -77,8 +79,12 @@ class SkyjoAdapter(GameAdapter):
     def check_table(self, settings: BaseModel, seat_count: int) -> None:
         cast(SkyjoSettings, settings).check_seats(seat_count)
 
-    def new_engine(self, settings: BaseModel, seats: Sequence[Seat], seed: int) -> SkyjoGame:
-        return SkyjoGame.new(cast(SkyjoSettings, settings), seats, seed)
+    def new_engine(
+        self, settings: BaseModel, seats: Sequence[Seat], seed: int
+    ) -> tuple[SkyjoGame, list[Any]]:
+        events: list[Event] = []
+        game = SkyjoGame.new(cast(SkyjoSettings, settings), seats, seed, events=events)
+        return game, list(events)
 
     def load(self, state: str) -> SkyjoGame:
         return SkyjoGame.from_json(state)
@@ -93,16 +99,16 @@ class SkyjoAdapter(GameAdapter):
         game = _game(engine)
         return [game.describe(event) for event in events if not isinstance(event, RoundScored)]
 
-    def results(self, engine: Engine) -> list[ResultRecord]:
-        game = _game(engine)
-        winners = set(game.winners or ())
-        return [
-            ResultRecord(seat=seat, user_id=None, score=total, won=seat in winners)
-            for seat, total in enumerate(game.totals)
-        ]
+    def standings(self, engine: Engine) -> list[Score]:
+        return [Score(seat, total) for seat, total in enumerate(_game(engine).totals)]
 
-    def interpret(self, engine: Engine, seat: int, verb: str, arg: str) -> Outcome:
+    def turn_token(self, engine: Engine) -> Hashable:
         game = _game(engine)
+        return (game.round, game.phase == "opening", game.turns)
+
+    def interpret(self, engine: Engine, seat: int, command: Command) -> Outcome:
+        game = _game(engine)
+        verb, arg = command.verb, command.arg
         if verb == "mine":
             if game.phase != "opening":
                 raise IllegalAction("The opening flips are over.")
@@ -127,13 +133,13 @@ class SkyjoAdapter(GameAdapter):
     def personal(self, game: GameRecord, engine: Engine, seat: int) -> Screen:
         return screens.personal_screen(_game(engine), seat)
 
-    def round_summary(
-        self, game: GameRecord, engine: Engine, events: Sequence[Any]
-    ) -> Screen | None:
-        scored = next((e for e in events if isinstance(e, RoundScored)), None)
-        if scored is None:
-            return None
-        return screens.round_summary_screen(_game(engine), scored, self.describe(engine, events))
+    def moments(self, game: GameRecord, engine: Engine, events: Sequence[Any]) -> list[Screen]:
+        lines = self.describe(engine, events)
+        return [
+            screens.round_summary_screen(_game(engine), event, lines)
+            for event in events
+            if isinstance(event, RoundScored)
+        ]
 
     def final(self, game: GameRecord, engine: Engine) -> Screen:
         return screens.final_screen(_game(engine))
@@ -203,6 +209,3 @@ CHOICES: tuple[SettingChoice, ...] = (
         [("30 s", "30"), ("60 s", "60"), ("2 min", "120"), ("5 min", "300"), ("no limit", "none")],
     ),
 )
-
-
-SKYJO = register(SkyjoAdapter())

@@ -1,6 +1,6 @@
-"""Game sessions: one per game, with its lock, bots and timers, around the pure engines."""
+"""Game sessions: one per open game, with its lock, bots and timers, around the pure engines."""
 
-from bot.sessions.manager import Sessions, tell
+from bot.sessions.router import Sessions
 from bot.sessions.session import GameSession
 
-__all__ = ["GameSession", "Sessions", "tell"]
+__all__ = ["GameSession", "Sessions"]

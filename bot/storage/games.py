@@ -127,23 +127,42 @@ class GameRepository:
         async with self.database.transaction() as connection:
             await self._update(connection, game)
             await connection.executemany(
-                "INSERT OR REPLACE INTO results"
-                " (game_id, seat, guild_id, user_id, kind, score, won)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO results (game_id, seat, guild_id, user_id, kind, score,"
+                " won, place, tiebreak, seat_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (game.id, r.seat, game.guild_id, r.user_id, game.kind, r.score, int(r.won))
+                    (
+                        game.id,
+                        r.seat,
+                        game.guild_id,
+                        r.user_id,
+                        game.kind,
+                        r.score,
+                        int(r.won),
+                        r.place,
+                        r.tiebreak,
+                        r.seat_kind,
+                    )
                     for r in results
                 ],
             )
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         async with self.database.connection.execute(
-            "SELECT seat, user_id, score, won FROM results WHERE game_id = ? ORDER BY seat",
+            "SELECT seat, user_id, score, won, place, tiebreak, seat_kind FROM results"
+            " WHERE game_id = ? ORDER BY seat",
             (game_id,),
         ) as cursor:
             rows = await cursor.fetchall()
         return [
-            ResultRecord(seat=r["seat"], user_id=r["user_id"], score=r["score"], won=bool(r["won"]))
+            ResultRecord(
+                seat=r["seat"],
+                user_id=r["user_id"],
+                score=r["score"],
+                won=bool(r["won"]),
+                place=r["place"],
+                tiebreak=r["tiebreak"],
+                seat_kind=r["seat_kind"],
+            )
             for r in rows
         ]
 

@@ -8,20 +8,33 @@ from pydantic import BaseModel, Field
 
 Status = Literal["lobby", "running", "finished", "cancelled"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "running")
+SeatKind = Literal["member", "bot", "guest"]
 
 
 class SeatRecord(BaseModel):
-    """A seat: a Discord user, or a bot (no user) playing at `bot_level`."""
+    """A seat: a Discord member, a bot playing at `bot_level`, or a guest (a name only, for
+    someone at a physical table who is not on Discord; the host plays for them)."""
 
     name: str
     user_id: int | None = None
     bot_level: str | None = None
+    guest: bool = False
     timeouts: int = 0
     reminders: bool = False
 
     @property
+    def kind(self) -> SeatKind:
+        if self.user_id is not None:
+            return "member"
+        return "guest" if self.guest else "bot"
+
+    @property
     def is_bot(self) -> bool:
-        return self.user_id is None
+        return self.kind == "bot"
+
+    @property
+    def is_member(self) -> bool:
+        return self.user_id is not None
 
 
 class GameRecord(BaseModel):
@@ -49,13 +62,26 @@ class GameRecord(BaseModel):
                 return index
         return None
 
+    def seats_played_by(self, user_id: int) -> list[int]:
+        """The member's own seat, and for the host every guest seat."""
+        own = self.seat_of(user_id)
+        seats = [] if own is None else [own]
+        if user_id == self.host_id:
+            seats += [i for i, seat in enumerate(self.seats) if seat.guest]
+        return seats
+
     @property
-    def humans(self) -> list[SeatRecord]:
-        return [seat for seat in self.seats if not seat.is_bot]
+    def members(self) -> list[SeatRecord]:
+        return [seat for seat in self.seats if seat.is_member]
 
 
 class ResultRecord(BaseModel):
+    """One seat's result in a finished game; `place` 1 is a win (shared by equal results)."""
+
     seat: int
     user_id: int | None
     score: int
     won: bool
+    place: int = 1
+    tiebreak: int | None = None
+    seat_kind: SeatKind = "member"

@@ -1,5 +1,6 @@
-"""Buttons and selects that survive restarts: every custom id names the game, the version it
-was drawn at, a verb and an argument, and is routed by a `DynamicItem` registered at start-up.
+"""Buttons, selects and forms that survive restarts: every custom id names the game, the
+version it was drawn at, a verb and an argument. Buttons and selects are routed by a
+`DynamicItem` registered at start-up; form submissions by the client's interaction listener.
 """
 
 from __future__ import annotations
@@ -10,10 +11,14 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.adapters.base import ButtonSpec, Row, Screen, SelectSpec
+from bot.adapters.specs import ButtonSpec, Command, Form, Row, SelectSpec
 
-BUTTON_TEMPLATE = r"sky:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<verb>[a-z_]+):(?P<arg>[^:]*)"
-SELECT_TEMPLATE = r"skys:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<verb>[a-z_]+):(?P<arg>[^:]*)"
+_FIELDS = r"(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<verb>[a-z_]+):(?P<arg>[^:]*)"
+BUTTON_TEMPLATE = "sky:" + _FIELDS
+SELECT_TEMPLATE = "skys:" + _FIELDS
+FORM_TEMPLATE = re.compile("skym:" + _FIELDS)
+FORM_LIFETIME = 15 * 60.0
+"""Seconds an open form is remembered in memory; a later submission is routed all the same."""
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -25,13 +30,15 @@ STYLES = {
 
 @dataclass(frozen=True)
 class Click:
-    """A press of one of our components: what it says, and the option picked from a select."""
+    """A press of one of our components, or a submitted form: which game, at which version."""
 
     game_id: int
     version: int
-    verb: str
-    arg: str
-    value: str | None = None
+    command: Command
+
+    @property
+    def verb(self) -> str:
+        return self.command.verb
 
 
 class ClickHandler(Protocol):
@@ -46,13 +53,17 @@ def select_id(game_id: int, version: int, verb: str, arg: str = "") -> str:
     return f"skys:{game_id}:{version}:{verb}:{arg}"
 
 
-def _click(match: re.Match[str], value: str | None = None) -> Click:
+def form_id(game_id: int, version: int, verb: str, arg: str = "") -> str:
+    return f"skym:{game_id}:{version}:{verb}:{arg}"
+
+
+def _click(
+    match: re.Match[str], value: str | None = None, fields: dict[str, str] | None = None
+) -> Click:
     return Click(
         game_id=int(match["game"]),
         version=int(match["version"]),
-        verb=match["verb"],
-        arg=match["arg"],
-        value=value,
+        command=Command(match["verb"], match["arg"], value, fields or {}),
     )
 
 
@@ -105,6 +116,56 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         )
 
 
+class GameForm(discord.ui.Modal):
+    """A form as sent; its submission is routed by `submitted_form`, not by this object, so
+    that it is still understood after a restart."""
+
+    def __init__(self, form: Form, game_id: int, version: int) -> None:
+        super().__init__(
+            title=form.title,
+            custom_id=form_id(game_id, version, form.verb, form.arg),
+            timeout=FORM_LIFETIME,
+        )
+        for spec in form.fields:
+            self.add_item(
+                discord.ui.TextInput(
+                    label=spec.label,
+                    custom_id=spec.key,
+                    placeholder=spec.placeholder or None,
+                    default=spec.default or None,
+                    required=spec.required,
+                    min_length=spec.min_length or None,
+                    max_length=spec.max_length,
+                    style=discord.TextStyle.long if spec.long else discord.TextStyle.short,
+                )
+            )
+
+
+def _text_inputs(components: Any) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for component in components if isinstance(components, list) else []:
+        if not isinstance(component, dict):
+            continue
+        if component.get("type") == 4 and "custom_id" in component:
+            found[str(component["custom_id"])] = str(component.get("value") or "")
+        found.update(_text_inputs(component.get("components")))
+        inner = component.get("component")
+        if isinstance(inner, dict):
+            found.update(_text_inputs([inner]))
+    return found
+
+
+def submitted_form(interaction: discord.Interaction[Any]) -> Click | None:
+    """The click a form submission stands for, if the form is ours."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return None
+    data: Any = interaction.data or {}
+    match = FORM_TEMPLATE.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return None
+    return _click(match, fields=_text_inputs(data.get("components")))
+
+
 def _button(spec: ButtonSpec, game_id: int, version: int, row: int) -> GameButton:
     custom_id = button_id(game_id, version, spec.verb, spec.arg)
     button: discord.ui.Button[Any] = discord.ui.Button(
@@ -115,7 +176,7 @@ def _button(spec: ButtonSpec, game_id: int, version: int, row: int) -> GameButto
         emoji=spec.emoji,
         row=row,
     )
-    return GameButton(button, Click(game_id, version, spec.verb, spec.arg))
+    return GameButton(button, Click(game_id, version, Command(spec.verb, spec.arg)))
 
 
 def _select(spec: SelectSpec, game_id: int, version: int, row: int) -> GameSelect:
@@ -138,17 +199,9 @@ def build_view(rows: list[Row] | tuple[Row, ...], game_id: int, version: int) ->
     view = discord.ui.View(timeout=None)
     for index, row in enumerate(list(rows)[:5]):
         if isinstance(row, SelectSpec):
-            view.add_item(_select(row, game_id, version, index))
+            if row.options:
+                view.add_item(_select(row, game_id, version, index))
         else:
             for spec in list(row)[:5]:
                 view.add_item(_button(spec, game_id, version, index))
     return view
-
-
-def screen_kwargs(screen: Screen, game_id: int, version: int) -> dict[str, Any]:
-    """Keyword arguments for send/edit: the embed, content and components of a screen."""
-    return {
-        "content": screen.content,
-        "embed": screen.embed,
-        "view": build_view(list(screen.rows), game_id, version),
-    }

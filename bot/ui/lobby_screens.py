@@ -16,6 +16,8 @@ def seat_line(index: int, game: GameRecord) -> str:
     seat = game.seats[index]
     if seat.is_bot:
         return f"{index + 1}. 🤖 {seat.name} ({seat.bot_level})"
+    if seat.guest:
+        return f"{index + 1}. {seat.name} · guest"
     host = " · host" if seat.user_id == game.host_id else ""
     return f"{index + 1}. <@{seat.user_id}>{host}"
 
@@ -23,11 +25,17 @@ def seat_line(index: int, game: GameRecord) -> str:
 def lobby_screen(game: GameRecord, adapter: GameAdapter, settings: BaseModel) -> Screen:
     count = len(game.seats)
     seats = "\n".join(seat_line(i, game) for i in range(count)) or "Nobody yet."
+    fill = []
+    if adapter.has_bots:
+        fill.append("bots")
+    if adapter.allows_guests:
+        fill.append("guests (the host plays for them)")
+    filling = f"; {' and '.join(fill)} can fill seats" if fill else ""
     embed = discord.Embed(
         title=f"{adapter.title} · new game",
         description=(
             f"Join with the button below. The host starts once there are "
-            f"{adapter.min_seats}–{adapter.max_seats} players; bots can fill seats."
+            f"{adapter.min_seats}–{adapter.max_seats} players{filling}."
         ),
         colour=LOBBY_COLOUR,
     )
@@ -37,29 +45,35 @@ def lobby_screen(game: GameRecord, adapter: GameAdapter, settings: BaseModel) ->
     )
     embed.set_footer(text=f"Game {game.id}")
     full = count >= adapter.max_seats
-    rows: list[Row] = [
-        [
-            ButtonSpec("Join", "join", style="success", disabled=full),
-            ButtonSpec("Leave", "leave", style="secondary"),
-            ButtonSpec("Settings", "settings", "0", style="secondary", emoji="⚙️"),
-            ButtonSpec(
-                "Start",
-                "start",
-                style="primary",
-                disabled=not adapter.min_seats <= count <= adapter.max_seats,
-            ),
-            ButtonSpec("Cancel", "cancel", style="danger"),
-        ],
-        SelectSpec(
-            "addbot",
-            "Add a bot…",
-            [(f"Add a bot: {level}", level) for level in adapter.bot_levels],
-            disabled=full,
+    buttons = [
+        ButtonSpec("Join", "join", style="success", disabled=full),
+        ButtonSpec("Leave", "leave", style="secondary"),
+        ButtonSpec("Settings", "settings", "0", style="secondary", emoji="⚙️"),
+        ButtonSpec(
+            "Start",
+            "start",
+            style="primary",
+            disabled=not adapter.min_seats <= count <= adapter.max_seats,
         ),
+        ButtonSpec("Cancel", "cancel", style="danger"),
     ]
-    bots = [(f"Remove {seat.name}", str(i)) for i, seat in enumerate(game.seats) if seat.is_bot]
-    if bots:
-        rows.append(SelectSpec("removebot", "Remove a bot…", bots))
+    rows: list[Row] = [buttons]
+    if adapter.allows_guests:
+        rows.append([ButtonSpec("Seat a guest", "guest", style="secondary", disabled=full)])
+    if adapter.has_bots:
+        rows.append(
+            SelectSpec(
+                "addbot",
+                "Add a bot…",
+                [(f"Add a bot: {level}", level) for level in adapter.bot_levels],
+                disabled=full,
+            )
+        )
+    others = [
+        (f"Remove {seat.name}", str(i)) for i, seat in enumerate(game.seats) if not seat.is_member
+    ]
+    if others:
+        rows.append(SelectSpec("removebot", "Remove a bot or guest…", others))
     return Screen(embed=embed, rows=rows)
 
 

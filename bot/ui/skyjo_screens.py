@@ -137,7 +137,7 @@ def table_rows(view: SkyjoView, mode: str) -> list[Row]:
                 [ButtonSpec("Cancel", "mode", "", style="secondary")],
             ]
         actions = [
-            ButtonSpec(f"Draw ({view.draw_pile_size})", "draw", style="primary", emoji="🂠"),
+            ButtonSpec(f"Draw ({view.draw_pile_size})", "draw", style="primary", emoji="🎴"),
             ButtonSpec(f"Take the {view.discard_top}", "mode", "take", style="success"),
         ]
         return [*_grid_rows(view, seat, "take", [False] * len(cards)), actions]

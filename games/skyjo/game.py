@@ -141,7 +141,9 @@ class SkyjoGame(SeatedGame):
         seats: Sequence[Seat],
         seed: int,
         shuffler: Shuffler | None = None,
+        events: list[Event] | None = None,
     ) -> SkyjoGame:
+        """A game with its first round dealt; `events`, if given, receives what dealing did."""
         seats = validate_seats(seats, MIN_SEATS, MAX_SEATS)
         settings.check_seats(len(seats))
         game = cls(settings, seats, seed)
@@ -151,7 +153,7 @@ class SkyjoGame(SeatedGame):
         game.history = []
         game.winners = None
         game.moves = 0
-        game._deal(1, None, [])
+        game._deal(1, None, [] if events is None else events)
         return game
 
     def to_state(self) -> SkyjoState:

@@ -8,7 +8,8 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.client import EXTENSIONS, SkyTableBot
+from bot.catalog import installed
+from bot.client import SkyTableBot
 from bot.config import BotSettings
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -24,10 +25,10 @@ def walk(command: dict[str, Any], path: str = "") -> list[tuple[str, dict[str, A
 
 async def test_extensions_load_and_commands_are_valid(tmp_path: Path) -> None:
     bot = SkyTableBot(BotSettings(database_path=tmp_path / "sky.db"))
-    for extension in EXTENSIONS:
+    for extension in installed().extensions:
         await bot.load_extension(extension)
     payloads = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
-    assert {payload["name"] for payload in payloads} >= {"skyjo"}
+    assert {payload["name"] for payload in payloads} >= {"skyjo", "table"}
     names: set[str] = set()
     for payload in payloads:
         assert payload["name"] not in names
@@ -44,15 +45,7 @@ async def test_extensions_load_and_commands_are_valid(tmp_path: Path) -> None:
                 assert NAME.match(option["name"]), f"{path} {option['name']}"
                 assert 1 <= len(option["description"]) <= 100, f"{path} {option['name']}"
                 assert len(option.get("choices", [])) <= 25
-    skyjo = next(c for c in bot.tree.get_commands() if c.name == "skyjo")
-    assert isinstance(skyjo, app_commands.Group)
-    assert {c.name for c in skyjo.commands} == {
-        "start",
-        "solo",
-        "rules",
-        "table",
-        "leave",
-        "cancel",
-        "remind",
-    }
+    groups = {c.name: c for c in bot.tree.get_commands() if isinstance(c, app_commands.Group)}
+    assert {c.name for c in groups["skyjo"].commands} == {"start", "solo", "rules"}
+    assert {c.name for c in groups["table"].commands} == {"show", "leave", "cancel", "remind"}
     await bot.close()

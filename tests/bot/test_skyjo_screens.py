@@ -6,16 +6,18 @@ import json
 import random
 from typing import Any
 
+import emoji
 import pytest
 
 from bot.adapters.base import ButtonSpec, Screen, SelectSpec
-from bot.adapters.skyjo import SKYJO
+from bot.adapters.skyjo import SkyjoAdapter
 from bot.storage.records import GameRecord, SeatRecord
 from bot.ui.components import build_view
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings
 
 MARKER = 987_654_321
+SKYJO = SkyjoAdapter()
 
 
 def record(players: int) -> GameRecord:
@@ -56,6 +58,7 @@ def check_limits(screen: Screen) -> None:
         if not isinstance(row, SelectSpec):
             assert 1 <= len(row) <= 5
             assert all(isinstance(b, ButtonSpec) and 1 <= len(b.label) <= 80 for b in row)
+            assert all(b.emoji is None or emoji.is_emoji(b.emoji) for b in row)
     view = build_view(list(screen.rows), 7, 12345)
     assert all(len(item.custom_id or "") <= 100 for item in view.children)  # type: ignore[attr-defined]
 
@@ -93,8 +96,7 @@ def test_every_screen_of_a_game_fits_and_hides_face_down_cards(
             assert rendered(personal) == rendered(SKYJO.personal(table, altered, seat))
         seat = rng.choice(game.to_move)
         events = game.apply(seat, rng.choice(game.legal_actions(seat)))
-        summary = SKYJO.round_summary(table, game, events)
-        if summary is not None:
+        for summary in SKYJO.moments(table, game, events):
             check_limits(summary)
     check_limits(SKYJO.final(table, game))
 

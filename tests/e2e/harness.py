@@ -1,4 +1,4 @@
-"""Driving Sky Table through the local Discord stand-in as its users would."""
+"""Driving Sky Table through the local Discord stand-in as its users would, in any game."""
 
 from __future__ import annotations
 
@@ -8,13 +8,11 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.client import SkyTableBot
 from bot.config import BotSettings
 from bot.sessions.session import GameSession
-from games.skyjo import SkyjoGame
-from games.skyjo.policies import GreedyPolicy
 from tests.standin import Channel, DiscordStandIn, Guild, InteractionResult, StoredMessage, User
 
 WAIT = 10.0
@@ -98,12 +96,20 @@ class Table:
     ) -> InteractionResult:
         return await self.dc.select(self.users[user], message, custom_id, [value])
 
-    async def settled(self, condition: Callable[[GameSession], bool], what: str) -> GameSession:
-        """Wait until `condition` holds and the table message shows the game's latest version."""
-        session = await self.session()
+    async def settled(
+        self,
+        condition: Callable[[GameSession], bool],
+        what: str,
+        session: GameSession | None = None,
+    ) -> GameSession:
+        """Wait until `condition` holds and the game's public message shows its latest
+        version (the channel's open game, unless `session` is given)."""
+        session = session or await self.session()
 
         def ready() -> bool:
             if session.lock.locked() or not condition(session):
+                return False
+            if session.record.message_id is None or session.display.stale:
                 return False
             shown_versions = {
                 parse(custom_id)[1]
@@ -142,9 +148,13 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
             await setup.stop()
 
 
-def skyjo(session: GameSession) -> SkyjoGame:
+EngineT = TypeVar("EngineT")
+
+
+def engine_of(session: GameSession, kind: type[EngineT]) -> EngineT:
+    """The session's engine, typed as the game the test plays."""
     engine = session.engine
-    assert isinstance(engine, SkyjoGame)
+    assert isinstance(engine, kind), f"the game is {type(engine).__name__}, not {kind.__name__}"
     return engine
 
 
@@ -186,60 +196,3 @@ def shown(result: InteractionResult) -> StoredMessage:
     """The message an interaction's answer shows (sent, or updated in place)."""
     assert result.message is not None, f"no message in the answer: {result.errors}"
     return result.message
-
-
-async def play_turn(table: Table, user: str, rng: random.Random) -> None:
-    """One whole turn for `user` through the table's buttons: take, or draw then place/flip."""
-    message = await table.table_message()
-    if rng.random() < 0.5:
-        picked = await table.click(user, message, button(message, "mode", "take"))
-        assert picked.type == 7, picked.errors
-        slot = rng.choice(enabled(shown(picked), "take"))
-        result = await table.click(user, shown(picked), slot)
-        assert result.type == 7, result.errors
-        return
-    drawn = await table.click(user, message, button(message, "draw"))
-    assert drawn.type == 7, drawn.errors
-    if enabled(shown(drawn), "mode") and rng.random() < 0.4:
-        flipping = await table.click(user, shown(drawn), button(shown(drawn), "mode", "flip"))
-        target = rng.choice(enabled(shown(flipping), "flip"))
-        result = await table.click(user, shown(flipping), target)
-    else:
-        result = await table.click(user, shown(drawn), rng.choice(enabled(shown(drawn), "swap")))
-    assert result.type == 7, result.errors
-
-
-async def play_turn_well(table: Table, user: str, seat: int, rng: random.Random) -> None:
-    """One turn chosen by the greedy policy from the seat's view, played through the buttons."""
-    session = await table.session()
-    game = skyjo(session)
-    policy = GreedyPolicy(rng)
-    action = policy.choose(game.legal_actions(seat), lambda: game.view(seat))
-    message = await table.table_message()
-    if action.kind == "take":
-        picked = await table.click(user, message, button(message, "mode", "take"))
-        result = await table.click(
-            user, shown(picked), button(shown(picked), "take", str(action.slot))
-        )
-        assert result.type == 7, result.errors
-        return
-    drawn = await table.click(user, message, button(message, "draw"))
-    assert drawn.type == 7, drawn.errors
-    follow = policy.choose(game.legal_actions(seat), lambda: game.view(seat))
-    after = shown(drawn)
-    if follow.kind == "flip":
-        flipping = await table.click(user, after, button(after, "mode", "flip"))
-        after = shown(flipping)
-    result = await table.click(user, after, button(after, follow.kind, str(follow.slot)))
-    assert result.type == 7, result.errors
-
-
-async def choose_opening_cards(table: Table, user: str, rng: random.Random) -> None:
-    message = await table.table_message()
-    opened = await table.click(user, message, button(message, "mine"))
-    assert opened.type == 4 and opened.ephemeral, opened.errors
-    personal = shown(opened)
-    while enabled(personal, "reveal"):
-        result = await table.click(user, personal, rng.choice(enabled(personal, "reveal")))
-        assert result.type == 7, result.errors
-        personal = shown(result)

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from bot.adapters.skyjo import SkyjoAdapter
-from tests.e2e.harness import button, choose_opening_cards, shown, skyjo, table
+from tests.e2e.harness import button, shown, table
+from tests.e2e.skyjo_play import choose_opening_cards, skyjo
 
 
 async def test_leaving_the_lobby_and_the_game(tmp_path: Path) -> None:
@@ -26,10 +27,10 @@ async def test_leaving_the_lobby_and_the_game(tmp_path: Path) -> None:
         assert session.record.host_id == t.users["leo"].id, "the next player becomes host"
         lobby = shown(left)
         await t.click("leo", lobby, button(lobby, "start"))
-        quit_game = await t.slash("zoe", "skyjo leave")
+        quit_game = await t.slash("zoe", "table leave")
         assert quit_game.ephemeral and "a bot plays your seat" in quit_game.content
         assert session.record.seats[1].is_bot and session.record.seats[1].name == "zoe"
-        stranger = await t.slash("max", "skyjo leave")
+        stranger = await t.slash("max", "table leave")
         assert stranger.ephemeral and "not in this game" in stranger.content
 
 
@@ -38,13 +39,13 @@ async def test_only_the_host_or_a_manager_cancels(tmp_path: Path) -> None:
         await t.start()
         lobby = shown(await t.slash("ana", "skyjo start"))
         lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
-        refused = await t.slash("leo", "skyjo cancel")
+        refused = await t.slash("leo", "table cancel")
         assert refused.ephemeral and "Only the host" in refused.content
         cancelled = await t.click("ana", lobby, button(lobby, "cancel"))
         assert cancelled.type == 7
         assert "cancelled" in shown(cancelled).embeds[0]["title"]
         assert await t.running.sessions.in_channel(t.channel.id) is None
-        nothing = await t.slash("ana", "skyjo table")
+        nothing = await t.slash("ana", "table show")
         assert nothing.ephemeral and "no game in this channel" in nothing.content
 
 

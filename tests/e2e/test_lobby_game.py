@@ -6,16 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.e2e.harness import (
-    Table,
-    button,
-    choose_opening_cards,
-    enabled,
-    play_turn_well,
-    shown,
-    skyjo,
-    table,
-)
+from tests.e2e.harness import Table, button, enabled, shown, table
+from tests.e2e.skyjo_play import choose_opening_cards, play_turn_well, skyjo
 from tests.standin import StoredMessage
 
 PLAYERS = ("ana", "leo", "zoe")
@@ -39,7 +31,7 @@ async def play_until_over(t: Table, rng: random.Random) -> int:
     names = list(PLAYERS)
     rounds = {skyjo(session).round}
     while session.record.status == "running":
-        await t.settled(lambda s: True, "the table to show the latest move")
+        await t.settled(lambda s: True, "the table to show the latest move", session)
         if session.record.status != "running":
             break
         game = skyjo(session)
@@ -48,6 +40,7 @@ async def play_until_over(t: Table, rng: random.Random) -> int:
             await choose_opening_cards(t, names[game.to_move[0]], rng)
         else:
             await play_turn_well(t, names[game.current], game.current, rng)
+    await t.settled(lambda s: True, "the final standings", session)
     return len(rounds)
 
 
@@ -107,7 +100,8 @@ async def test_wrong_user_outdated_and_double_clicks_change_nothing(tmp_path: Pa
         drawn = await t.click(mover, message, button(message, "draw"))
         assert drawn.type == 7
         again = await t.click(mover, message, button(message, "draw"))
-        assert again.ephemeral and "out of date" in again.content
+        assert again.ephemeral and "changed a moment ago" in again.content
+        assert str(message.id) not in again.content, "never a link to the clicked message"
         assert session.record.version == version + 1
         assert skyjo(session).phase == "drawn"
 
@@ -116,5 +110,5 @@ async def test_wrong_user_outdated_and_double_clicks_change_nothing(tmp_path: Pa
         first = await t.click(mover, after_draw, swap)
         second = await t.click(mover, after_draw, swap)
         assert first.type == 7
-        assert second.ephemeral and "out of date" in second.content
+        assert second.ephemeral and "changed a moment ago" in second.content
         assert session.record.version == version + 2

@@ -10,15 +10,8 @@ from typing import Any
 import pytest
 
 from bot.sessions.session import GameSession
-from tests.e2e.harness import (
-    button,
-    choose_opening_cards,
-    parse,
-    play_turn_well,
-    shown,
-    skyjo,
-    table,
-)
+from tests.e2e.harness import button, parse, shown, table
+from tests.e2e.skyjo_play import choose_opening_cards, play_turn_well, skyjo
 
 GRID_VERBS = frozenset({"take", "swap", "flip", "reveal"})
 Snapshot = tuple[tuple[str, ...], list[list[int | None]], list[int], int | None]
@@ -61,19 +54,14 @@ async def test_no_payload_shows_a_face_down_value(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     states: dict[int, Snapshot] = {}
-    apply, start = GameSession.apply, GameSession.start_engine
+    commit = GameSession.commit
 
-    async def recording_apply(self: GameSession, seat: int, action: Any) -> list[Any]:
-        events = await apply(self, seat, action)
-        states[self.record.version] = snapshot(self)
-        return events
+    async def recording_commit(self: GameSession) -> None:
+        await commit(self)
+        if self.record.state is not None:
+            states[self.record.version] = snapshot(self)
 
-    def recording_start(self: GameSession) -> None:
-        start(self)
-        states[self.record.version] = snapshot(self)
-
-    monkeypatch.setattr(GameSession, "apply", recording_apply)
-    monkeypatch.setattr(GameSession, "start_engine", recording_start)
+    monkeypatch.setattr(GameSession, "commit", recording_commit)
     rng = random.Random(12)
     async with table(tmp_path) as t:
         await t.start()
@@ -83,7 +71,7 @@ async def test_no_payload_shows_a_face_down_value(
         session = await t.session()
         names = ["ana", "leo"]
         while session.record.status == "running":
-            await t.settled(lambda s: True, "the latest move shown")
+            await t.settled(lambda s: True, "the latest move shown", session)
             if session.record.status != "running":
                 break
             game = skyjo(session)

@@ -6,14 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.e2e.harness import (
-    button,
-    choose_opening_cards,
-    play_turn_well,
-    shown,
-    skyjo,
-    table,
-)
+from tests.e2e.harness import button, shown, table
+from tests.e2e.skyjo_play import choose_opening_cards, play_turn_well, skyjo
 
 
 async def test_a_restart_in_mid_game_loses_nothing(tmp_path: Path) -> None:
@@ -58,6 +52,7 @@ async def test_a_restart_in_mid_game_loses_nothing(tmp_path: Path) -> None:
                     or (skyjo(s).phase == "opening" and bool(set(s.engine.to_move) & {0, 1}))
                 ),
                 "a human's decision",
+                restored,
             )
             if restored.record.status != "running":
                 break
@@ -100,6 +95,7 @@ async def test_late_players_are_covered_then_replaced_and_the_game_ends(tmp_path
                     or (s.record.deadline is not None and s.record.deadline > t.clock.now())
                 ),
                 "the late turn to be played",
+                session,
             )
             timeouts.append((session.record.seats[0].timeouts, session.record.seats[1].timeouts))
             shown_texts.append((await t.table_message(session)).text())
@@ -120,7 +116,7 @@ async def test_closed_dms_never_disturb_the_game(tmp_path: Path) -> None:
         lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
         await t.click("ana", lobby, button(lobby, "start"))
         for user in ("ana", "leo"):
-            reminder = await t.slash(user, "skyjo remind")
+            reminder = await t.slash(user, "table remind")
             assert reminder.ephemeral and "on" in reminder.content
         t.dc.close_dms(t.users["ana"])
         for user in ("ana", "leo"):
@@ -155,7 +151,7 @@ async def test_reminders_follow_the_bots_moves(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         await t.start()
         await t.slash("ana", "skyjo solo", bots=2)
-        await t.slash("ana", "skyjo remind")
+        await t.slash("ana", "table remind")
         await choose_opening_cards(t, "ana", rng)
         for _ in range(3):
             session = await t.settled(

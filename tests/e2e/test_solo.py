@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.e2e.harness import choose_opening_cards, play_turn, shown, skyjo, table
+from tests.e2e.harness import shown, table
+from tests.e2e.skyjo_play import choose_opening_cards, play_turn, skyjo
 
 
 async def test_a_solo_game_against_bots_is_played_to_the_end(tmp_path: Path) -> None:
@@ -26,6 +27,7 @@ async def test_a_solo_game_against_bots_is_played_to_the_end(tmp_path: Path) -> 
                     or (0 in s.engine.to_move and skyjo(s).phase in ("turn", "opening"))
                 ),
                 "ana's turn or the end",
+                session,
             )
             if session.record.status != "running":
                 break
@@ -34,10 +36,14 @@ async def test_a_solo_game_against_bots_is_played_to_the_end(tmp_path: Path) -> 
                 continue
             await play_turn(t, "ana", rng)
             turns += 1
+        await t.settled(lambda s: True, "the final standings", session)
         assert session.record.status == "finished"
         assert turns > 3
         final = await t.table_message(session)
         assert "wins" in final.embeds[0]["title"] or "share" in final.embeds[0]["title"]
-        results = await t.running.sessions.games.results(session.record.id)
+        results = await t.running.sessions.store.results(session.record.id)
         assert [r.user_id for r in results] == [t.users["ana"].id, None, None]
         assert sum(r.won for r in results) >= 1
+        assert [r.seat_kind for r in results] == ["member", "bot", "bot"]
+        game = skyjo(session)
+        assert {r.seat for r in results if r.place == 1} == set(game.winners or ())

@@ -1,0 +1,167 @@
+"""What a game hands the table: screens, controls, forms, pictures, and what a click means."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import discord
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+FORM_TITLE_LIMIT = 45
+FORM_FIELDS_LIMIT = 5
+FIELD_LABEL_LIMIT = 45
+FIELD_VALUE_LIMIT = 4000
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """One button of a table or panel; its custom id is built from the game, version and verb."""
+
+    label: str
+    verb: str
+    arg: str = ""
+    style: ButtonStyle = "secondary"
+    disabled: bool = False
+    emoji: str | None = None
+
+
+@dataclass(frozen=True)
+class SelectSpec:
+    """A select menu; each option's value is passed as the click's argument."""
+
+    verb: str
+    placeholder: str
+    options: Sequence[tuple[str, str]]
+    arg: str = ""
+    current: str | None = None
+    disabled: bool = False
+
+
+Row = Sequence[ButtonSpec] | SelectSpec
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A PNG shown in a screen's embed. Pictures with equal keys have equal bytes, so a
+    picture is drawn once per key, off the event loop."""
+
+    name: str
+    key: Hashable
+    render: Callable[[], bytes] = field(compare=False)
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A message to show: an embed, up to five rows of components, and pictures (the first
+    one is the embed's image)."""
+
+    embed: discord.Embed
+    rows: Sequence[Row] = field(default_factory=tuple)
+    content: str | None = None
+    pictures: Sequence[Picture] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class TextField:
+    """One text input of a form; its answer reaches the game under `key`."""
+
+    key: str
+    label: str
+    placeholder: str = ""
+    default: str = ""
+    required: bool = True
+    min_length: int = 0
+    max_length: int = FIELD_VALUE_LIMIT
+    long: bool = False
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.label) <= FIELD_LABEL_LIMIT:
+            raise ValueError(f"a field label has 1 to {FIELD_LABEL_LIMIT} characters")
+        if not 0 <= self.min_length <= self.max_length <= FIELD_VALUE_LIMIT:
+            raise ValueError("a field's lengths must satisfy 0 ≤ min ≤ max ≤ 4000")
+
+
+@dataclass(frozen=True)
+class Form:
+    """A modal of text inputs; its submission is routed like a click on `verb`/`arg`."""
+
+    title: str
+    verb: str
+    fields: Sequence[TextField]
+    arg: str = ""
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.title) <= FORM_TITLE_LIMIT:
+            raise ValueError(f"a form title has 1 to {FORM_TITLE_LIMIT} characters")
+        if not 1 <= len(self.fields) <= FORM_FIELDS_LIMIT:
+            raise ValueError(f"a form has 1 to {FORM_FIELDS_LIMIT} text inputs")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One press of a game's control: its verb and argument, the option picked from a select,
+    or the answers of a submitted form."""
+
+    verb: str
+    arg: str = ""
+    value: str | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Play:
+    """Apply this engine action for the clicking seat."""
+
+    action: Any
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """Show the public table in another mode (the seat to move is choosing where to put a card)."""
+
+    mode: str
+
+
+@dataclass(frozen=True)
+class Personal:
+    """Open the seat's own controls in an ephemeral message."""
+
+
+@dataclass(frozen=True)
+class AskText:
+    """Open this form for the clicking user."""
+
+    form: Form
+
+
+Outcome = Play | Redraw | Personal | AskText
+
+
+@dataclass(frozen=True)
+class SettingChoice:
+    """A host setting offered in the settings panel as a select: (label, value) options."""
+
+    key: str
+    label: str
+    options: Sequence[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class OffTurn:
+    """A decision outside one's turn (Sky Five: taking a card from a bust): it has its own
+    short timer, and when that runs out `default` is played for the seat."""
+
+    seconds: int
+    default: Any
+
+
+@dataclass(frozen=True)
+class Score:
+    """A seat's final score; `tiebreak` (higher is better) separates equal scores."""
+
+    seat: int
+    score: int
+    tiebreak: int | None = None

@@ -1,0 +1,162 @@
+"""What moves a game along without a click: bots, turn timers, and catching up the display.
+
+One background task per game plays the bots' moves (and redraws a stale table first); one
+timer per game waits for the deadline of the decision open to its members. A failure in
+either is logged and retried a few times; it never leaves the game waiting on a bot's seat,
+and any later click or `/table show` wakes them again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from bot.storage.records import SeatRecord
+
+if TYPE_CHECKING:
+    from bot.sessions.session import GameSession
+
+log = logging.getLogger(__name__)
+
+TIMEOUTS_BEFORE_HANDOVER = 3
+ATTEMPTS = 3
+RETRY_PAUSE = 2.0
+
+
+class Autoplay:
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self._bots: asyncio.Task[None] | None = None
+        self._timer: asyncio.Task[None] | None = None
+
+    def wake(self) -> None:
+        """Let bots play if one is to move, redraw a stale display, arm the turn timer."""
+        session = self.session
+        if not session.record.is_open:
+            self.stop()
+            return
+        if self._bots is None or self._bots.done():
+            self._bots = session.context.tasks.spawn(self._run(), f"game-{session.record.id}")
+        self.arm_timer()
+
+    def stop(self) -> None:
+        for task in (self._bots, self._timer):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        self._bots = None
+        self._timer = None
+
+    # --------------------------------------------------------------------------- bots
+
+    async def _run(self) -> None:
+        failures = 0
+        while failures < ATTEMPTS:
+            try:
+                if not await self._step():
+                    return
+                failures = 0
+            except Exception:
+                failures += 1
+                log.exception(
+                    "Game %s: a bot's move failed (%d of %d)",
+                    self.session.record.id,
+                    failures,
+                    ATTEMPTS,
+                )
+                await asyncio.sleep(RETRY_PAUSE * failures)
+
+    def _bot_to_move(self) -> int | None:
+        session = self.session
+        if session.record.status != "running":
+            return None
+        seats = session.record.seats
+        return next((s for s in session.engine.to_move if seats[s].is_bot), None)
+
+    async def _step(self) -> bool:
+        """Redraw a stale display, then play one bot move; False when there is nothing to do."""
+        session = self.session
+        async with session.lock:
+            if session.display.stale and session.record.is_open:
+                await session.display.repair()
+            if self._bot_to_move() is None:
+                return False
+        await asyncio.sleep(session.context.bot_pause())
+        async with session.lock:
+            seat = self._bot_to_move()
+            if seat is None:
+                return True
+            events = await session.apply(seat, session.bot_action(seat))
+            await session.display.show_safely(events)
+            await session.remind()
+            self.arm_timer()
+        return True
+
+    # -------------------------------------------------------------------------- timer
+
+    def arm_timer(self) -> None:
+        if self._timer is not None and self._timer is not asyncio.current_task():
+            self._timer.cancel()
+        self._timer = None
+        session = self.session
+        deadline = session.record.deadline
+        if deadline is not None and session.record.status == "running":
+            self._timer = session.context.tasks.spawn(
+                self._expire(deadline), f"timer-{session.record.id}"
+            )
+
+    async def _expire(self, deadline: float) -> None:
+        session = self.session
+        clock = session.context.clock
+        await clock.sleep_until(deadline)
+        async with session.lock:
+            record = session.record
+            if record.status != "running" or record.deadline != deadline:
+                return
+            if clock.now() < deadline:
+                self.arm_timer()
+                return
+            late = [s for s in session.engine.to_move if record.seats[s].is_member]
+            for seat in late:
+                if record.status != "running" or seat not in session.engine.to_move:
+                    continue
+                await self._play_for(seat)
+            if record.status == "running" and not record.members:
+                await session.end(
+                    "game over", "No human player is left at the table, so the game ends here."
+                )
+                return
+        self.wake()
+
+    async def _play_for(self, seat: int) -> None:
+        """Play a late member's decision: an off-turn decision takes its default; a turn is
+        played by a bot, and three missed turns in a row hand the seat over to it."""
+        session = self.session
+        record = session.record
+        adapter = session.adapter
+        name = record.seats[seat].name
+        off_turn = adapter.off_turn(session.engine, seat)
+        if off_turn is not None:
+            session.log.append(f"⏰ {name} did not decide in time.")
+            await session.display.show_safely(await session.apply(seat, off_turn.default))
+            return
+        level = adapter.takeover_level
+        assert level is not None, "a game without bots has no turn timer"
+        token = adapter.turn_token(session.engine)
+        record.seats[seat].timeouts += 1
+        events: list[Any] = []
+        while (
+            record.status == "running"
+            and seat in session.engine.to_move
+            and adapter.turn_token(session.engine) == token
+        ):
+            events += await session.apply(seat, session.bot_action(seat, level))
+        session.log.append(f"⏰ {name} ran out of time: a bot played for them.")
+        if record.seats[seat].timeouts >= TIMEOUTS_BEFORE_HANDOVER:
+            record.seats[seat] = SeatRecord(name=name, bot_level=level)
+            session.log.append(
+                f"🤖 {name} missed {TIMEOUTS_BEFORE_HANDOVER} turns in a row: a bot takes the seat."
+            )
+        if record.status == "running":
+            await session.commit()
+        await session.display.show_safely(events)

@@ -1,0 +1,66 @@
+"""What every session is given when it is made: storage, the client, time, and task spawning."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.sessions.clock import Clock
+from bot.storage.games import GameRepository
+from bot.ui.rendering import PictureCache
+
+if TYPE_CHECKING:
+    from bot.sessions.session import GameSession
+
+log = logging.getLogger(__name__)
+
+
+class Tasks:
+    """The background tasks of every session, so that closing the bot ends them all."""
+
+    def __init__(self) -> None:
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def spawn(self, coroutine: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(coroutine, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._finished)
+        return task
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("Background task %s failed", task.get_name(), exc_info=task.exception())
+
+    async def cancel_all(self) -> None:
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def __len__(self) -> int:
+        return len(self._tasks)
+
+
+@dataclass
+class SessionContext:
+    store: GameRepository
+    client: discord.Client
+    clock: Clock
+    tasks: Tasks
+    pictures: PictureCache
+    bot_delay: float = 1.0
+    ended: Callable[[GameSession], None] = lambda session: None
+    """Called once a session's game has finished or been cancelled."""
+    pauses: random.Random = field(default_factory=random.Random)
+
+    def bot_pause(self) -> float:
+        """How long a bot waits before its move: about `bot_delay`, varied so that bots of
+        many games do not all move in the same instant."""
+        return self.bot_delay * self.pauses.uniform(0.7, 1.3)

@@ -1,0 +1,197 @@
+"""A game's public message: the lobby, the table or the standings, kept up to date.
+
+The table is one message, edited in place. It moves to a fresh message after a moment worth a
+message of its own (a round's summary), when it is too old to edit, or when an edit fails. A
+failure to show never undoes or stalls a committed change: the display is marked stale and
+caught up by the next change, a `/table show`, or the session's background task.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.adapters.specs import ButtonSpec, Screen
+from bot.ui.lobby_screens import lobby_screen
+from bot.ui.rendering import Message, notice, prepare
+
+if TYPE_CHECKING:
+    from bot.sessions.session import GameSession
+
+log = logging.getLogger(__name__)
+
+TABLE_LIFETIME = datetime.timedelta(minutes=50)
+TOO_OLD_TO_EDIT = 30046
+
+
+def too_old(error: discord.HTTPException) -> bool:
+    return error.code == TOO_OLD_TO_EDIT
+
+
+class Display:
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.stale = False
+        """The public message may not show the saved state: it is redrawn at the next chance."""
+
+    # ----------------------------------------------------------------------- messages
+
+    async def prepared(self, screen: Screen) -> Message:
+        record = self.session.record
+        return await prepare(screen, record.id, record.version, self.session.context.pictures)
+
+    async def current(self) -> Message:
+        """What the public message shows in the game's present state."""
+        session = self.session
+        record = session.record
+        if record.status == "lobby":
+            return await self.prepared(lobby_screen(record, session.adapter, session.settings))
+        if record.status == "finished":
+            return await self.final()
+        return await self.table()
+
+    async def table(self) -> Message:
+        session = self.session
+        screen = session.adapter.table(
+            session.record, session.engine, session.mode, list(session.log)
+        )
+        return await self.prepared(screen)
+
+    async def final(self) -> Message:
+        session = self.session
+        screen = session.adapter.final(session.record, session.engine)
+        rows = [[ButtonSpec("Rematch", "rematch", style="primary", emoji="🔁")]]
+        return await self.prepared(
+            Screen(embed=screen.embed, rows=rows, content=screen.content, pictures=screen.pictures)
+        )
+
+    # ------------------------------------------------------------------------ showing
+
+    async def show(
+        self, events: Sequence[Any], interaction: discord.Interaction[Any] | None = None
+    ) -> None:
+        """Show what `events` did. `interaction`, a click on the public message, is answered
+        by editing that message. Raises if Discord refuses both the edit and a fresh post."""
+        session = self.session
+        engine = session.engine
+        moments = [
+            await self.prepared(screen)
+            for screen in session.adapter.moments(session.record, engine, events)
+        ]
+        if engine.is_over:
+            if moments:
+                await self._leave_behind(moments, interaction)
+                await self.post(await self.final())
+            else:
+                await self.edit(await self.final(), interaction)
+        elif moments:
+            await self._leave_behind(moments, interaction)
+            await self.post(await self.table())
+        elif self.table_is_old():
+            await self._leave_behind([notice("The table moved below.")], interaction)
+            await self.post(await self.table())
+        else:
+            await self.edit(await self.table(), interaction)
+        self.stale = False
+
+    async def show_safely(
+        self, events: Sequence[Any], interaction: discord.Interaction[Any] | None = None
+    ) -> bool:
+        """`show`, for a change already committed: a failure is logged, never raised."""
+        try:
+            await self.show(events, interaction)
+            return True
+        except Exception:
+            log.exception("Game %s: could not show its table", self.session.record.id)
+            self.stale = True
+            return False
+
+    async def repair(self) -> None:
+        """Make the public message show the saved state (after a restart or a failed edit)."""
+        await self.edit(await self.current())
+        self.stale = False
+
+    async def _leave_behind(
+        self, messages: Sequence[Message], interaction: discord.Interaction[Any] | None
+    ) -> None:
+        """Turn the public message into the first of `messages`, post the others after it;
+        the game then has no public message until the next one is posted."""
+        first, *rest = messages
+        if self.session.record.message_id is not None:
+            try:
+                await self._edit_in_place(first, interaction)
+            except discord.HTTPException as error:
+                log.info("Game %s: the table could not become a summary (%s)", self._id, error)
+                await self.session.channel.send(**first.send_kwargs())
+        else:
+            await self.session.channel.send(**first.send_kwargs())
+        for message in rest:
+            await self.session.channel.send(**message.send_kwargs())
+        await self.session.remember_message_gone()
+
+    async def post(self, message: Message) -> None:
+        """Post `message` at the bottom of the channel; it becomes the public message."""
+        sent = await self.session.channel.send(**message.send_kwargs())
+        await self.session.remember_message(sent.id)
+
+    async def edit(
+        self, message: Message, interaction: discord.Interaction[Any] | None = None
+    ) -> None:
+        """Edit the public message; if that fails (gone, too old, refused), post it afresh."""
+        if self.session.record.message_id is None:
+            await self.post(message)
+            return
+        try:
+            await self._edit_in_place(message, interaction)
+        except discord.HTTPException as error:
+            log.info("Game %s: table not edited (%s); posting it anew", self._id, error)
+            await self.post(message)
+
+    async def _edit_in_place(
+        self, message: Message, interaction: discord.Interaction[Any] | None
+    ) -> None:
+        record = self.session.record
+        if (
+            interaction is not None
+            and not interaction.response.is_done()
+            and interaction.message is not None
+            and interaction.message.id == record.message_id
+        ):
+            try:
+                await interaction.response.edit_message(**message.edit_kwargs())
+                return
+            except discord.HTTPException as error:
+                if not too_old(error):
+                    raise
+                await interaction.response.defer()
+        assert record.message_id is not None
+        await self.session.channel.get_partial_message(record.message_id).edit(
+            **message.edit_kwargs()
+        )
+
+    async def replace_safely(self, embed: discord.Embed) -> None:
+        """Show `embed` alone, without controls, in place of the public message."""
+        message_id = self.session.record.message_id
+        if message_id is None:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await self.session.channel.get_partial_message(message_id).edit(
+                embed=embed, view=None, content=None, attachments=[]
+            )
+
+    def table_is_old(self) -> bool:
+        """Discord limits edits of messages older than an hour: move on before that."""
+        message_id = self.session.record.message_id
+        if message_id is None:
+            return False
+        age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+        return age > TABLE_LIFETIME
+
+    @property
+    def _id(self) -> int:
+        return self.session.record.id

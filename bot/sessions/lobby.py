@@ -1,0 +1,292 @@
+"""Opening a game: the lobby's seats and settings, solo games, starting, and rematches.
+
+A game is saved before anything about it is sent, so a restart in between finds it and posts
+its message.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+
+from bot.adapters.base import GameAdapter
+from bot.adapters.specs import Form, TextField
+from bot.sessions.registry import SessionRegistry
+from bot.sessions.session import GameSession
+from bot.storage.records import SeatRecord
+from bot.ui.components import Click, GameForm
+from bot.ui.lobby_screens import CHOICES_PER_PAGE, settings_panel
+from bot.ui.rendering import prepare
+from games.core.errors import IllegalAction
+
+LOBBY_VERBS = frozenset(
+    {"join", "leave", "addbot", "removebot", "guest", "seatguest", "settings", "set", "start"}
+)
+HOST_VERBS = frozenset({"addbot", "removebot", "guest", "seatguest", "settings", "set", "start"})
+SAFE_VERBS = frozenset({"join", "leave", "settings", "set", "guest", "seatguest", "cancel"})
+"""Lobby verbs whose meaning does not depend on what the clicked message showed."""
+GUEST_NAME_LIMIT = 32
+
+
+def bot_seats(adapter: GameAdapter, levels: list[str], taken: set[str]) -> list[SeatRecord]:
+    """Bot seats at these levels, named Bot 1, Bot 2… around the names already taken."""
+    seats = []
+    number = 1
+    for level in levels:
+        if level not in adapter.bot_levels:
+            known = ", ".join(adapter.bot_levels) or "none"
+            raise IllegalAction(f"There is no bot level “{level}”. The levels are: {known}.")
+        while f"Bot {number}" in taken:
+            number += 1
+        taken.add(f"Bot {number}")
+        seats.append(SeatRecord(name=f"Bot {number}", bot_level=level))
+    return seats
+
+
+class LobbyFlow:
+    def __init__(self, registry: SessionRegistry, seeds: random.Random) -> None:
+        self.registry = registry
+        self.seeds = seeds
+
+    async def open(
+        self,
+        interaction: discord.Interaction[Any],
+        adapter: GameAdapter,
+        values: dict[str, Any],
+        bots: list[str] | None = None,
+    ) -> None:
+        """A lobby in this channel; with `bots`, a solo game that starts at once."""
+        settings = adapter.build_settings(values)
+        user = interaction.user
+        seats = [SeatRecord(name=user.display_name, user_id=user.id)]
+        if bots is not None:
+            if not adapter.has_bots:
+                raise IllegalAction(f"{adapter.title} has no bots to play against.")
+            seats += bot_seats(adapter, bots, {user.display_name})
+            adapter.check_table(settings, len(seats))
+        assert interaction.channel_id is not None
+        session = await self.registry.create(
+            kind=adapter.kind,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=user.id,
+            seed=self.seeds.getrandbits(62),
+            seats=seats,
+            settings=settings.model_dump(mode="json"),
+        )
+        async with session.lock:
+            if bots is not None:
+                await session.start()
+            await self._send(session, interaction)
+        session.wake()
+
+    async def _send(self, session: GameSession, interaction: discord.Interaction[Any]) -> None:
+        """Answer with the game's message; if Discord refuses it, the game is called off so
+        that it does not block the channel."""
+        try:
+            message = await session.display.current()
+            response = await interaction.response.send_message(**message.send_kwargs())
+        except BaseException:
+            await session.end("cancelled", "The game could not be shown here.")
+            raise
+        assert response.message_id is not None
+        await session.remember_message(response.message_id)
+
+    # -------------------------------------------------------------------------- clicks
+
+    async def click(
+        self, session: GameSession, interaction: discord.Interaction[Any], click: Click
+    ) -> None:
+        record = session.record
+        adapter = session.adapter
+        user = interaction.user
+        command = click.command
+        verb = command.verb
+        if verb not in LOBBY_VERBS:
+            raise IllegalAction("The game has not started yet.")
+        if verb in HOST_VERBS and user.id != record.host_id:
+            raise IllegalAction("Only the host can do that.")
+        if verb == "settings":
+            await self._settings_panel(session, interaction, _number(command.arg))
+            return
+        if verb == "guest":
+            await interaction.response.send_modal(GameForm(GUEST_FORM, record.id, record.version))
+            return
+        if verb == "set":
+            await self._set(session, interaction, click)
+            return
+        if verb == "start":
+            await self._start(session, interaction)
+            return
+        if verb == "join":
+            if record.seat_of(user.id) is not None:
+                raise IllegalAction("You are already in this game.")
+            self._check_room(session)
+            record.seats.append(SeatRecord(name=user.display_name, user_id=user.id))
+        elif verb == "leave":
+            self._leave(session, user.id)
+        elif verb == "addbot":
+            self._check_room(session)
+            taken = {seat.name for seat in record.seats}
+            record.seats += bot_seats(adapter, [command.value or ""], taken)
+        elif verb == "removebot":
+            index = _number(command.value or "")
+            if not (0 <= index < len(record.seats) and not record.seats[index].is_member):
+                raise IllegalAction("That seat is already free.")
+            del record.seats[index]
+        elif verb == "seatguest":
+            self._seat_guest(session, command.fields.get("name", ""))
+        if record.seats:
+            await session.commit()
+        else:
+            await session.end("cancelled", "Everyone left the lobby.")
+        await self._answer_on_lobby(session, interaction)
+
+    def _check_room(self, session: GameSession) -> None:
+        if len(session.record.seats) >= session.adapter.max_seats:
+            raise IllegalAction(f"The table is full ({session.adapter.max_seats} players).")
+
+    def _leave(self, session: GameSession, user_id: int) -> None:
+        record = session.record
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise IllegalAction("You are not in this game.")
+        del record.seats[seat]
+        members = record.members
+        if user_id == record.host_id:
+            if not members:
+                record.seats.clear()
+                return
+            assert members[0].user_id is not None
+            record.host_id = members[0].user_id
+
+    def _seat_guest(self, session: GameSession, name: str) -> None:
+        if not session.adapter.allows_guests:
+            raise IllegalAction(f"{session.adapter.title} has no guest seats.")
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= GUEST_NAME_LIMIT:
+            raise IllegalAction(f"A guest's name has 1 to {GUEST_NAME_LIMIT} characters.")
+        if name.casefold() in {seat.name.casefold() for seat in session.record.seats}:
+            raise IllegalAction(f"Someone at this table is already called {name}.")
+        self._check_room(session)
+        session.record.seats.append(SeatRecord(name=name, guest=True))
+
+    async def leave(self, session: GameSession, interaction: discord.Interaction[Any]) -> None:
+        """`/table leave` while the game is in its lobby."""
+        self._leave(session, interaction.user.id)
+        if not session.record.seats:
+            await session.end("cancelled", "Everyone left the lobby.")
+        else:
+            await session.commit()
+            await session.display.edit(await session.display.current())
+
+    async def _answer_on_lobby(
+        self, session: GameSession, interaction: discord.Interaction[Any]
+    ) -> None:
+        """Show the lobby through the click: in place when it came from the lobby message,
+        else (a form, a panel) by editing the lobby and acknowledging quietly."""
+        if not session.record.is_open:
+            await interaction.response.defer()
+            return
+        message = await session.display.current()
+        on_lobby = (
+            interaction.message is not None and interaction.message.id == session.record.message_id
+        )
+        if on_lobby:
+            await interaction.response.edit_message(**message.edit_kwargs())
+            return
+        await session.display.edit(message)
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+    async def _settings_panel(
+        self, session: GameSession, interaction: discord.Interaction[Any], page: int
+    ) -> None:
+        record = session.record
+        panel = settings_panel(record, session.adapter, session.settings, page)
+        message = await prepare(panel, record.id, record.version, session.context.pictures)
+        if interaction.message is not None and interaction.message.id == record.message_id:
+            await interaction.response.send_message(**message.send_kwargs(), ephemeral=True)
+        else:
+            await interaction.response.edit_message(**message.edit_kwargs())
+
+    async def _set(
+        self, session: GameSession, interaction: discord.Interaction[Any], click: Click
+    ) -> None:
+        record = session.record
+        adapter = session.adapter
+        key, value = click.command.arg, click.command.value
+        if value is None:
+            raise IllegalAction("Choose a value from the list.")
+        settings = adapter.build_settings(adapter.choose(record.settings, key, value))
+        if len(record.seats) >= adapter.min_seats:
+            adapter.check_table(settings, len(record.seats))
+        record.settings = settings.model_dump(mode="json")
+        await session.commit()
+        keys = [choice.key for choice in adapter.setting_choices()]
+        page = keys.index(key) // CHOICES_PER_PAGE if key in keys else 0
+        panel = settings_panel(record, adapter, settings, page)
+        message = await prepare(panel, record.id, record.version, session.context.pictures)
+        await interaction.response.edit_message(**message.edit_kwargs())
+        await session.display.edit(await session.display.current())
+
+    async def _start(self, session: GameSession, interaction: discord.Interaction[Any]) -> None:
+        record = session.record
+        adapter = session.adapter
+        count = len(record.seats)
+        if not adapter.min_seats <= count <= adapter.max_seats:
+            fill = "Add a bot or wait for players." if adapter.has_bots else "Wait for players."
+            raise IllegalAction(
+                f"{adapter.title} needs {adapter.min_seats} to {adapter.max_seats} players; "
+                f"there {'is' if count == 1 else 'are'} {count}. {fill}"
+            )
+        adapter.check_table(session.settings, count)
+        await session.start()
+        message = await session.display.table()
+        await session.display.edit(message, interaction)
+        await session.remind()
+
+    # ------------------------------------------------------------------------- rematch
+
+    async def rematch(self, old: GameSession, interaction: discord.Interaction[Any]) -> None:
+        previous = old.record
+        if previous.seat_of(interaction.user.id) is None:
+            raise IllegalAction("Only the players of this game can start a rematch.")
+        seats = [seat.model_copy(update={"timeouts": 0}) for seat in previous.seats]
+        old.adapter.check_table(old.settings, len(seats))
+        session = await self.registry.create(
+            kind=previous.kind,
+            guild_id=previous.guild_id,
+            channel_id=previous.channel_id,
+            host_id=interaction.user.id,
+            seed=self.seeds.getrandbits(62),
+            seats=seats,
+            settings=previous.settings,
+        )
+        async with session.lock:
+            await session.start()
+            await self._send(session, interaction)
+        session.wake()
+
+
+GUEST_FORM = Form(
+    title="Seat a guest",
+    verb="seatguest",
+    fields=[
+        TextField(
+            key="name",
+            label="Their name",
+            placeholder="Someone at your table who is not on Discord",
+            max_length=GUEST_NAME_LIMIT,
+        )
+    ],
+)
+
+
+def _number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return -1

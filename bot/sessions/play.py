@@ -1,0 +1,170 @@
+"""A running game: its players' clicks, and the commands every game shares (show the table
+again, leave, cancel, reminders)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+from bot.adapters import specs
+from bot.sessions.lobby import LobbyFlow
+from bot.sessions.registry import SessionRegistry
+from bot.sessions.session import GameSession
+from bot.storage.records import SeatRecord
+from bot.ui import replies
+from bot.ui.components import Click, GameForm
+from bot.ui.replies import tell
+from games.core.errors import IllegalAction
+
+log = logging.getLogger(__name__)
+
+
+class TableFlow:
+    def __init__(self, registry: SessionRegistry, lobby: LobbyFlow) -> None:
+        self.registry = registry
+        self.lobby = lobby
+
+    async def channel_session(self, interaction: discord.Interaction[Any]) -> GameSession:
+        assert interaction.channel_id is not None
+        session = await self.registry.in_channel(interaction.channel_id)
+        if session is None:
+            starts = " or ".join(f"/{game.adapter.command} start" for game in self.registry.catalog)
+            raise IllegalAction(f"There is no game in this channel. Start one with {starts}.")
+        return session
+
+    # -------------------------------------------------------------------------- clicks
+
+    async def click(
+        self, session: GameSession, interaction: discord.Interaction[Any], click: Click
+    ) -> None:
+        record = session.record
+        adapter = session.adapter
+        engine = session.engine
+        seats = record.seats_played_by(interaction.user.id)
+        if not seats:
+            raise IllegalAction("You are not playing in this game.")
+        seat = next((s for s in seats if s in engine.to_move), seats[0])
+        outcome = adapter.interpret(engine, seat, click.command)
+        from_table = interaction.message is not None and interaction.message.id == record.message_id
+        if isinstance(outcome, specs.Personal):
+            screen = adapter.personal(record, engine, seat)
+            message = await session.display.prepared(screen)
+            await interaction.response.send_message(**message.send_kwargs(), ephemeral=True)
+            return
+        if isinstance(outcome, specs.AskText):
+            await interaction.response.send_modal(GameForm(outcome.form, record.id, record.version))
+            return
+        if isinstance(outcome, specs.Redraw):
+            session.mode = outcome.mode
+            await session.display.edit(await session.display.table(), interaction)
+            return
+        events = await session.apply(seat, outcome.action, by_player=True)
+        if not from_table and interaction.message is not None:
+            personal = await session.display.prepared(adapter.personal(record, engine, seat))
+            await interaction.response.edit_message(**personal.edit_kwargs())
+        shown = await session.display.show_safely(events, interaction if from_table else None)
+        await session.remind()
+        if not shown and not interaction.response.is_done():
+            await tell(interaction, replies.SAVED_NOT_SHOWN)
+
+    # ------------------------------------------------------------------ slash commands
+
+    async def show_table(self, interaction: discord.Interaction[Any]) -> None:
+        """Post the game's message again at the bottom of the channel; the old one points to
+        it. Anything the game was waiting on (a bot, a redraw) is woken."""
+        session = await self.channel_session(interaction)
+        try:
+            async with session.lock:
+                record = session.record
+                old = record.message_id
+                message = await session.display.current()
+                response = await interaction.response.send_message(**message.send_kwargs())
+                assert response.message_id is not None
+                await session.remember_message(response.message_id)
+                session.display.stale = False
+                if old is not None:
+                    moved = discord.Embed(description=f"The table moved: {session.link()}")
+                    with contextlib.suppress(discord.HTTPException):
+                        await session.channel.get_partial_message(old).edit(
+                            embed=moved, view=None, content=None, attachments=[]
+                        )
+        finally:
+            session.wake()
+
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        session = await self.channel_session(interaction)
+        async with session.lock:
+            if session.record.status == "lobby":
+                await self.lobby.leave(session, interaction)
+                await tell(interaction, "You left the game.")
+                return
+            await self._leave_running(session, interaction)
+        session.wake()
+
+    async def _leave_running(
+        self, session: GameSession, interaction: discord.Interaction[Any]
+    ) -> None:
+        record = session.record
+        adapter = session.adapter
+        user = interaction.user
+        seat = record.seat_of(user.id)
+        if seat is None:
+            raise IllegalAction("You are not in this game.")
+        name = record.seats[seat].name
+        if adapter.takeover_level is not None:
+            record.seats[seat] = SeatRecord(name=name, bot_level=adapter.takeover_level)
+            session.log.append(f"🤖 {name} left: a bot takes the seat.")
+            said = "You left the game; a bot plays your seat."
+        else:
+            record.seats[seat] = SeatRecord(name=name, guest=True)
+            session.log.append(f"{name} left: the host plays their seat.")
+            said = "You left the game; the host plays your seat."
+        members = record.members
+        if not members:
+            await session.end(
+                "game over", "No human player is left at the table, so the game ends here."
+            )
+            await tell(interaction, "You left; with no player left, the game ends.")
+            return
+        if user.id == record.host_id:
+            assert members[0].user_id is not None
+            record.host_id = members[0].user_id
+        await session.commit()
+        await session.display.show_safely([])
+        await tell(interaction, said)
+
+    async def cancel(
+        self,
+        interaction: discord.Interaction[Any],
+        session: GameSession | None = None,
+    ) -> None:
+        """Cancel the channel's game (or `session`, clicked on its message)."""
+        via_message = session is not None
+        session = session or await self.channel_session(interaction)
+        user = interaction.user
+        manager = (
+            isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+        ) or interaction.permissions.manage_guild
+        if user.id != session.record.host_id and not manager:
+            raise IllegalAction("Only the host, or someone with Manage Server, can cancel a game.")
+        if via_message:
+            await session.end("cancelled", f"Cancelled by {user.mention}.", interaction)
+            return
+        async with session.lock:
+            await session.end("cancelled", f"Cancelled by {user.mention}.")
+        await tell(interaction, "The game is cancelled.")
+
+    async def toggle_reminders(self, interaction: discord.Interaction[Any]) -> None:
+        session = await self.channel_session(interaction)
+        async with session.lock:
+            seat = session.record.seat_of(interaction.user.id)
+            if seat is None:
+                raise IllegalAction("You are not playing in this channel's game.")
+            record = session.record.seats[seat]
+            record.reminders = not record.reminders
+            await session.keep()
+            state = "on: I will DM you when it is your turn" if record.reminders else "off"
+            await tell(interaction, f"Turn reminders are {state}.")

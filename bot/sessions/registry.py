@@ -1,0 +1,110 @@
+"""The sessions of the open games, found by game or by channel, restored after a restart.
+
+A finished or cancelled game's session leaves memory; its record stays in storage, where a
+late click (Rematch) finds it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.catalog import Catalog
+from bot.sessions.context import SessionContext
+from bot.sessions.session import GameSession
+from bot.storage.games import ChannelBusy
+from bot.storage.records import GameRecord, SeatRecord
+from games.core.errors import IllegalAction
+
+log = logging.getLogger(__name__)
+
+
+class SessionRegistry:
+    def __init__(self, context: SessionContext, catalog: Catalog) -> None:
+        self.context = context
+        self.catalog = catalog
+        self._open: dict[int, GameSession] = {}
+        context.ended = self._ended
+
+    def _session(self, record: GameRecord) -> GameSession:
+        return GameSession(self.context, record, self.catalog.require(record.kind))
+
+    def _ended(self, session: GameSession) -> None:
+        self._open.pop(session.record.id, None)
+
+    @property
+    def open(self) -> list[GameSession]:
+        return list(self._open.values())
+
+    @property
+    def running(self) -> list[GameSession]:
+        return [s for s in self._open.values() if s.record.status == "running"]
+
+    async def restore(self) -> int:
+        """Resume every open game of an installed kind: its public message is redrawn from
+        the saved state, bots to move play on, turn timers are armed again."""
+        restored = 0
+        for record in await self.context.store.open_games():
+            if self.catalog.adapter(record.kind) is None:
+                log.warning(
+                    "Game %s is of kind %r, which is not installed: left as it is",
+                    record.id,
+                    record.kind,
+                )
+                continue
+            session = self._open[record.id] = self._session(record)
+            session.display.stale = True
+            session.wake()
+            restored += 1
+        return restored
+
+    async def get(self, game_id: int) -> GameSession | None:
+        """The game's session: the open one, or one made from storage for a game that ended."""
+        session = self._open.get(game_id)
+        if session is not None:
+            return session
+        record = await self.context.store.get(game_id)
+        if record is None or self.catalog.adapter(record.kind) is None:
+            return None
+        session = self._session(record)
+        if record.is_open:
+            self._open[game_id] = session
+        return session
+
+    async def in_channel(self, channel_id: int) -> GameSession | None:
+        record = await self.context.store.open_in_channel(channel_id)
+        return None if record is None else await self.get(record.id)
+
+    async def create(
+        self,
+        *,
+        kind: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        seed: int,
+        seats: list[SeatRecord],
+        settings: dict[str, Any],
+    ) -> GameSession:
+        """A new lobby in the channel, saved; refused while the channel has an open game."""
+        try:
+            record = await self.context.store.create(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                kind=kind,
+                host_id=host_id,
+                seed=seed,
+                seats=seats,
+                settings=settings,
+            )
+        except ChannelBusy as busy:
+            running = await self.get(busy.game.id)
+            where = running.link() if running else "this channel"
+            raise IllegalAction(f"A game is already open in this channel: {where}") from None
+        session = self._open[record.id] = self._session(record)
+        return session
+
+    async def close(self) -> None:
+        for session in self._open.values():
+            session.autoplay.stop()
+        await self.context.tasks.cancel_all()

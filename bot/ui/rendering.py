@@ -1,0 +1,86 @@
+"""Screens made ready to send: components built, pictures drawn off the event loop, once."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.adapters.specs import Picture, Screen
+from bot.ui.components import build_view
+
+PICTURES_KEPT = 256
+
+
+class PictureCache:
+    """The bytes of recently drawn pictures by key, so an unchanged picture is drawn once."""
+
+    def __init__(self, size: int = PICTURES_KEPT) -> None:
+        self.size = size
+        self.drawn = 0
+        self._bytes: OrderedDict[Hashable, bytes] = OrderedDict()
+
+    async def get(self, picture: Picture) -> bytes:
+        data = self._bytes.get(picture.key)
+        if data is not None:
+            self._bytes.move_to_end(picture.key)
+            return data
+        data = await asyncio.to_thread(picture.render)
+        self.drawn += 1
+        self._bytes[picture.key] = data
+        while len(self._bytes) > self.size:
+            self._bytes.popitem(last=False)
+        return data
+
+
+@dataclass
+class Message:
+    """Everything of one message: text, embed, components and files."""
+
+    embed: discord.Embed | None
+    content: str | None = None
+    view: discord.ui.View | None = None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+
+    def _files(self) -> list[discord.File]:
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed}
+        if self.view is not None:
+            kwargs["view"] = self.view
+        if self.files:
+            kwargs["files"] = self._files()
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For an edit: the files listed replace every earlier attachment."""
+        return {
+            "content": self.content,
+            "embed": self.embed,
+            "view": self.view,
+            "attachments": self._files(),
+        }
+
+
+def notice(text: str, title: str | None = None) -> Message:
+    """A message of one embed and no controls."""
+    return Message(embed=discord.Embed(title=title, description=text))
+
+
+async def prepare(screen: Screen, game_id: int, version: int, pictures: PictureCache) -> Message:
+    embed = screen.embed.copy()
+    files = [(picture.name, await pictures.get(picture)) for picture in screen.pictures]
+    if files:
+        embed.set_image(url=f"attachment://{files[0][0]}")
+    return Message(
+        embed=embed,
+        content=screen.content,
+        view=build_view(list(screen.rows), game_id, version),
+        files=files,
+    )

@@ -1,0 +1,71 @@
+"""Playing Skyjo through its buttons, as a user would."""
+
+from __future__ import annotations
+
+import random
+
+from bot.sessions.session import GameSession
+from games.skyjo import SkyjoGame
+from games.skyjo.policies import GreedyPolicy
+from tests.e2e.harness import Table, button, enabled, engine_of, shown
+
+
+def skyjo(session: GameSession) -> SkyjoGame:
+    return engine_of(session, SkyjoGame)
+
+
+async def play_turn(table: Table, user: str, rng: random.Random) -> None:
+    """One whole turn for `user` through the table's buttons: take, or draw then place/flip."""
+    message = await table.table_message()
+    if rng.random() < 0.5:
+        picked = await table.click(user, message, button(message, "mode", "take"))
+        assert picked.type == 7, picked.errors
+        slot = rng.choice(enabled(shown(picked), "take"))
+        result = await table.click(user, shown(picked), slot)
+        assert result.type == 7, result.errors
+        return
+    drawn = await table.click(user, message, button(message, "draw"))
+    assert drawn.type == 7, drawn.errors
+    if enabled(shown(drawn), "mode") and rng.random() < 0.4:
+        flipping = await table.click(user, shown(drawn), button(shown(drawn), "mode", "flip"))
+        target = rng.choice(enabled(shown(flipping), "flip"))
+        result = await table.click(user, shown(flipping), target)
+    else:
+        result = await table.click(user, shown(drawn), rng.choice(enabled(shown(drawn), "swap")))
+    assert result.type == 7, result.errors
+
+
+async def play_turn_well(table: Table, user: str, seat: int, rng: random.Random) -> None:
+    """One turn chosen by the greedy policy from the seat's view, played through the buttons."""
+    session = await table.session()
+    game = skyjo(session)
+    policy = GreedyPolicy(rng)
+    action = policy.choose(game.legal_actions(seat), lambda: game.view(seat))
+    message = await table.table_message()
+    if action.kind == "take":
+        picked = await table.click(user, message, button(message, "mode", "take"))
+        result = await table.click(
+            user, shown(picked), button(shown(picked), "take", str(action.slot))
+        )
+        assert result.type == 7, result.errors
+        return
+    drawn = await table.click(user, message, button(message, "draw"))
+    assert drawn.type == 7, drawn.errors
+    follow = policy.choose(game.legal_actions(seat), lambda: game.view(seat))
+    after = shown(drawn)
+    if follow.kind == "flip":
+        flipping = await table.click(user, after, button(after, "mode", "flip"))
+        after = shown(flipping)
+    result = await table.click(user, after, button(after, follow.kind, str(follow.slot)))
+    assert result.type == 7, result.errors
+
+
+async def choose_opening_cards(table: Table, user: str, rng: random.Random) -> None:
+    message = await table.table_message()
+    opened = await table.click(user, message, button(message, "mine"))
+    assert opened.type == 4 and opened.ephemeral, opened.errors
+    personal = shown(opened)
+    while enabled(personal, "reveal"):
+        result = await table.click(user, personal, rng.choice(enabled(personal, "reveal")))
+        assert result.type == 7, result.errors
+        personal = shown(result)
