@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.catalog import Catalog
 from bot.client import SkyTableBot
 from bot.config import BotSettings
 from bot.sessions.session import GameSession
@@ -59,11 +60,16 @@ class Table:
     database: Path
     clock: FakeClock = field(default_factory=FakeClock)
     bot: SkyTableBot | None = None
+    catalog: Catalog | None = None
 
     def new_bot(self) -> SkyTableBot:
         settings = BotSettings(discord_token=self.dc.token, database_path=self.database)
         return SkyTableBot(
-            settings, bot_delay=0.0, clock=self.clock, seeds=random.Random(self.database.name)
+            settings,
+            bot_delay=0.0,
+            clock=self.clock,
+            seeds=random.Random(self.database.name),
+            catalog=self.catalog,
         )
 
     async def start(self) -> SkyTableBot:
@@ -132,7 +138,8 @@ class Table:
 
 
 @asynccontextmanager
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
+async def table(tmp_path: Path, catalog: Catalog | None = None) -> AsyncIterator[Table]:
+    """A stand-in server with four members; the bot offers `catalog` (the installed games)."""
     async with DiscordStandIn() as dc:
         guild = dc.add_guild("Sky Club")
         channel = guild.add_text_channel("skyjo")
@@ -141,7 +148,7 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
             user = dc.add_user(name)
             guild.add_member(user)
             users[name] = user
-        setup = Table(dc, guild, channel, users, tmp_path / "data" / "sky.db")
+        setup = Table(dc, guild, channel, users, tmp_path / "data" / "sky.db", catalog=catalog)
         try:
             yield setup
         finally:

@@ -11,9 +11,9 @@ async with DiscordStandIn() as discord_:
 
 from .errors import ApiError, StandInError
 from .interactions import InteractionResult
-from .limits import COMPONENTS_V2, EPHEMERAL, LOADING, Limits
-from .server import RecordedRequest
-from .standin import DiscordStandIn
+from .limits import COMPONENTS_V2, EPHEMERAL, LOADING, Limits, is_unicode_emoji
+from .server import Hold, RecordedRequest
+from .standin import DiscordStandIn, quick_retries
 from .world import Channel, Guild, Member, Role, StoredMessage, User, World, permission_bits
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "Channel",
     "DiscordStandIn",
     "Guild",
+    "Hold",
     "InteractionResult",
     "Limits",
     "Member",
@@ -33,5 +34,7 @@ __all__ = [
     "StoredMessage",
     "User",
     "World",
+    "is_unicode_emoji",
     "permission_bits",
+    "quick_retries",
 ]

@@ -228,7 +228,15 @@ class InteractionLog:
             result.original_id = target.id
         elif kind == AUTOCOMPLETE_RESULT:
             errors = FieldErrors()
-            errors.max_items(("data", "choices"), list(data.get("choices") or []), 25)
+            choices = list(data.get("choices") or [])
+            errors.max_items(("data", "choices"), choices, 25)
+            for k, choice in enumerate(choices):
+                if not isinstance(choice, dict):
+                    continue
+                here = ("data", "choices", k)
+                errors.length_between((*here, "name"), choice.get("name"), 1, 100)
+                if isinstance(choice.get("value"), str):
+                    errors.max_length((*here, "value"), choice["value"], 100)
             errors.raise_if_any()
         elif kind == MODAL:
             validate_modal(data)

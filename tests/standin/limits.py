@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+import importlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
+
+import discord
 
 from .errors import ApiError, FieldErrors, PathPart
 
@@ -21,8 +26,12 @@ LABEL = 18
 LINK_STYLE, PREMIUM_STYLE = 5, 6
 
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+VARIATION_SELECTOR = "\ufe0f"
+LOCALES = frozenset(locale.value for locale in discord.Locale)
+"""The locales Discord takes as keys of `name_localizations` and `description_localizations`."""
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 CHOICE_TYPES = frozenset({3, 4, 10})
+TextCheck = Callable[[tuple[PathPart, ...], object, FieldErrors], None]
 
 
 @dataclass
@@ -43,6 +52,54 @@ class Limits:
     """Seconds a test waits for a client to log in and become ready."""
     guild_ready_timeout: float = 0.05
     """Set on each started client: how long it waits for more GUILD_CREATEs before on_ready."""
+
+
+@functools.cache
+def _emoji_data() -> ModuleType | None:
+    """The `emoji` package (a dev dependency); None where only the runtime ones are installed."""
+    try:
+        return importlib.import_module("emoji")
+    except ImportError:
+        return None
+
+
+def is_unicode_emoji(name: object) -> bool:
+    """Whether Discord takes `name` as a Unicode emoji on a component: one emoji of the Unicode
+    list, fully qualified or not ("⚙️" and "⚙" both pass), nothing around it. Without the `emoji`
+    package installed every non-empty string passes."""
+    if not isinstance(name, str) or not name.strip(VARIATION_SELECTOR):
+        return False
+    data = _emoji_data()
+    if data is None:
+        return True
+    return bool(data.is_emoji(name) or data.is_emoji(name.replace(VARIATION_SELECTOR, "")))
+
+
+def _is_snowflake(value: object) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value >= 0
+    return isinstance(value, str) and value.isascii() and value.isdigit()
+
+
+def _validate_emoji(path: tuple[PathPart, ...], item: dict[str, Any], errors: FieldErrors) -> None:
+    """A button's or select option's emoji: a custom emoji by id, or a Unicode emoji by name."""
+    emoji = item.get("emoji")
+    if emoji is None:
+        return
+    here = (*path, "emoji")
+    if not isinstance(emoji, dict):
+        errors.add(here, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+        return
+    emoji_id = emoji.get("id")
+    if emoji_id is not None:
+        if not _is_snowflake(emoji_id):
+            errors.add((*here, "id"), "NUMBER_TYPE_COERCE", f'Value "{emoji_id}" is not snowflake.')
+        return
+    if not is_unicode_emoji(emoji.get("name")):
+        # Discord answers this code for select options too, not only for buttons.
+        errors.add((*here, "name"), "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
 
 
 def _components(items: Any) -> list[dict[str, Any]]:
@@ -139,7 +196,7 @@ def _validate_custom_id(
         errors.add(
             (*path, "custom_id"),
             "COMPONENT_CUSTOM_ID_DUPLICATED",
-            "Component custom id cannot be duplicated",
+            "Component custom id was already specified",
         )
     seen.add(str(custom_id))
 
@@ -148,18 +205,26 @@ def _validate_button(
     path: tuple[PathPart, ...], button: dict[str, Any], errors: FieldErrors
 ) -> None:
     errors.max_length((*path, "label"), button.get("label"), 80)
+    _validate_emoji(path, button, errors)
     style = button.get("style")
     if style == LINK_STYLE:
         if not button.get("url"):
-            errors.add((*path, "url"), "BASE_TYPE_REQUIRED", "This field is required")
-        if "custom_id" in button:
+            errors.add((*path, "url"), "BASE_TYPE_REQUIRED", "A url is required")
+        if button.get("custom_id") is not None:
             errors.add(
                 (*path, "custom_id"),
                 "BUTTON_LINK_CUSTOM_ID",
-                "A link button cannot have a custom id",
+                "A custom id and url cannot both be specified",
             )
-    elif style != PREMIUM_STYLE and not button.get("custom_id"):
-        errors.add((*path, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required")
+    else:
+        if style != PREMIUM_STYLE and not button.get("custom_id"):
+            errors.add((*path, "custom_id"), "BASE_TYPE_REQUIRED", "A custom id is required")
+        if button.get("url") is not None:
+            errors.add(
+                (*path, "url"),
+                "BUTTON_URL_NOT_LINK",
+                "Only link buttons (style 5) can have a url",
+            )
     if not button.get("label") and not button.get("emoji") and style != PREMIUM_STYLE:
         errors.add(
             (*path, "label"),
@@ -177,6 +242,12 @@ def _validate_select(
         errors.add((*path, "min_values"), "NUMBER_TYPE_MAX", "min_values must be between 0 and 25")
     if not (isinstance(high, int) and 1 <= high <= 25):
         errors.add((*path, "max_values"), "NUMBER_TYPE_MAX", "max_values must be between 1 and 25")
+    elif isinstance(low, int) and low > high:
+        errors.add(
+            (*path, "min_values"),
+            "BASE_TYPE_BAD_VALUE",
+            f"min_values ({low}) cannot be more than max_values ({high})",
+        )
     if select.get("type") != STRING_SELECT:
         return
     options = _components(select.get("options"))
@@ -188,6 +259,7 @@ def _validate_select(
         errors.length_between((*path, "options", k, "label"), option.get("label"), 1, 100)
         errors.length_between((*path, "options", k, "value"), option.get("value"), 1, 100)
         errors.max_length((*path, "options", k, "description"), option.get("description"), 100)
+        _validate_emoji((*path, "options", k), option, errors)
         if option.get("value") in values:
             errors.add(
                 (*path, "options", k, "value"),
@@ -287,6 +359,9 @@ def validate_modal(data: dict[str, Any]) -> None:
                 errors.length_between((*sub, "label"), component.get("label"), 1, 45)
             errors.max_length((*sub, "placeholder"), component.get("placeholder"), 100)
             errors.max_length((*sub, "value"), component.get("value"), 4000)
+            low = component.get("min_length")
+            if low is not None and not (isinstance(low, int) and 0 <= low <= 4000):
+                errors.add((*sub, "min_length"), "NUMBER_TYPE_MAX", "min_length must be 0 to 4000")
             high = component.get("max_length")
             if high is not None and not (isinstance(high, int) and 1 <= high <= 4000):
                 errors.add((*sub, "max_length"), "NUMBER_TYPE_MAX", "max_length must be 1 to 4000")
@@ -317,7 +392,7 @@ def validate_commands(commands: Any) -> None:
             chat_inputs += 1
             _validate_chat_input(command, (i,), errors)
         else:
-            errors.length_between((i, "name"), name, 1, 32)
+            _validate_texts((i,), command, errors, _check_menu_name)
             if command.get("description"):
                 errors.add(
                     (i, "description"),
@@ -337,19 +412,64 @@ def validate_commands(commands: Any) -> None:
     errors.raise_if_any()
 
 
-def _validate_name(path: tuple[PathPart, ...], name: object, errors: FieldErrors) -> None:
+def _validate_texts(
+    path: tuple[PathPart, ...], item: dict[str, Any], errors: FieldErrors, check_name: TextCheck
+) -> None:
+    """A command's or option's name and description, and their translations."""
+    check_name((*path, "name"), item.get("name"), errors)
+    _validate_localizations(path, item, "name_localizations", check_name, errors)
+    if check_name is _check_menu_name:
+        return
+    _check_short_text((*path, "description"), item.get("description"), errors)
+    _validate_localizations(path, item, "description_localizations", _check_short_text, errors)
+
+
+def _check_name(path: tuple[PathPart, ...], name: object, errors: FieldErrors) -> None:
     if not isinstance(name, str) or not COMMAND_NAME.match(name):
         errors.add(
-            (*path, "name"),
+            path,
             "APPLICATION_COMMAND_INVALID_NAME",
             f"Command name is invalid: {name!r} (1-32 letters, digits, - _ ')",
         )
     elif name != name.lower():
         errors.add(
-            (*path, "name"),
+            path,
             "APPLICATION_COMMAND_INVALID_NAME",
             f"Command name must be lowercase: {name!r}",
         )
+
+
+def _check_short_text(path: tuple[PathPart, ...], text: object, errors: FieldErrors) -> None:
+    """A description or a choice name: 1-100 characters."""
+    errors.length_between(path, text, 1, 100)
+
+
+def _check_menu_name(path: tuple[PathPart, ...], text: object, errors: FieldErrors) -> None:
+    errors.length_between(path, text, 1, 32)
+
+
+def _validate_localizations(
+    path: tuple[PathPart, ...],
+    item: dict[str, Any],
+    key: str,
+    check: TextCheck,
+    errors: FieldErrors,
+) -> None:
+    """`name_localizations` / `description_localizations`: Discord locales as keys, and each text
+    under the same rule as the field it translates."""
+    localizations = item.get(key)
+    if not isinstance(localizations, dict):
+        return
+    for locale, text in localizations.items():
+        here = (*path, key, str(locale))
+        if locale not in LOCALES:
+            errors.add(
+                here,
+                "BASE_TYPE_CHOICES",
+                f"Value must be one of {tuple(sorted(LOCALES))}.",
+            )
+        elif text is not None:
+            check(here, text, errors)
 
 
 def _text_size(item: dict[str, Any]) -> int:
@@ -362,8 +482,7 @@ def _text_size(item: dict[str, Any]) -> int:
 def _validate_chat_input(
     command: dict[str, Any], path: tuple[PathPart, ...], errors: FieldErrors
 ) -> None:
-    _validate_name(path, command.get("name"), errors)
-    errors.length_between((*path, "description"), command.get("description"), 1, 100)
+    _validate_texts(path, command, errors, _check_name)
     _validate_options(command, path, errors, depth=0)
     size = _text_size(command)
     if size > 4000:
@@ -391,8 +510,7 @@ def _validate_options(
     for j, option in enumerate(options):
         here = (*path, "options", j)
         kind = option.get("type")
-        _validate_name(here, option.get("name"), errors)
-        errors.length_between((*here, "description"), option.get("description"), 1, 100)
+        _validate_texts(here, option, errors, _check_name)
         if option.get("name") in seen:
             errors.add(
                 (*here, "name"),
@@ -451,7 +569,10 @@ def _validate_options(
                 "An option with choices cannot use autocomplete",
             )
         for k, choice in enumerate(choices):
-            errors.length_between((*here, "choices", k, "name"), choice.get("name"), 1, 100)
+            _check_short_text((*here, "choices", k, "name"), choice.get("name"), errors)
+            _validate_localizations(
+                (*here, "choices", k), choice, "name_localizations", _check_short_text, errors
+            )
             if kind == 3:
                 errors.length_between((*here, "choices", k, "value"), choice.get("value"), 1, 100)
         for key in ("min_length", "max_length"):

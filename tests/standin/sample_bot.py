@@ -175,6 +175,15 @@ class TableCommands(app_commands.Group):
         except discord.HTTPException as error:
             self.bot.record(error)
 
+    @app_commands.command(description="Show a button with this emoji")
+    async def emoji(self, interaction: discord.Interaction[Any], emoji: str) -> None:
+        view = discord.ui.View()
+        view.add_item(discord.ui.Button(label="Go", emoji=emoji, custom_id="table:emoji"))
+        try:
+            await interaction.response.send_message("with an emoji", view=view)
+        except discord.HTTPException as error:
+            self.bot.record(error)
+
     @app_commands.command(description="Pick a game")
     async def game(self, interaction: discord.Interaction[Any], name: str) -> None:
         await interaction.response.send_message(f"playing {name}")
@@ -183,6 +192,8 @@ class TableCommands(app_commands.Group):
     async def game_names(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        if current == "long":
+            return [app_commands.Choice(name="x" * 101, value="long")]
         games = ["skyjo", "skyjo junior", "sky five"]
         return [app_commands.Choice(name=g, value=g) for g in games if g.startswith(current)]
 

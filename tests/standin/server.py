@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import copy
 import json
@@ -13,7 +14,7 @@ from aiohttp import web
 from multidict import MultiDictProxy
 
 from .commands import CommandRegistry
-from .errors import MISSING_PERMISSIONS, ApiError, unknown
+from .errors import MISSING_PERMISSIONS, ApiError, StandInError, unknown
 from .gateway import Gateway
 from .interactions import InteractionLog
 from .limits import COMPONENTS_V2, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, Limits
@@ -61,6 +62,12 @@ class RecordedRequest:
         return json.dumps(self.json, ensure_ascii=False) if self.json is not None else ""
 
 
+def _matches(want_method: str | None, path_contains: str | None, method: str, path: str) -> bool:
+    return (want_method is None or want_method.upper() == method) and (
+        path_contains is None or path_contains in path
+    )
+
+
 @dataclass
 class ForcedRateLimit:
     """A 429 the stand-in will answer to the next matching requests."""
@@ -71,9 +78,82 @@ class ForcedRateLimit:
     path_contains: str | None = None
 
     def matches(self, method: str, path: str) -> bool:
-        return (self.method is None or self.method == method) and (
-            self.path_contains is None or self.path_contains in path
-        )
+        return _matches(self.method, self.path_contains, method, path)
+
+
+@dataclass
+class ForcedFailure:
+    """An error (a 5xx by default) the stand-in will answer to the next matching requests."""
+
+    status: int
+    times: int
+    method: str | None = None
+    path_contains: str | None = None
+    code: int = 0
+    message: str = "500: Internal Server Error"
+
+
+class Hold:
+    """The first request matching `method` and `path_contains` from now on, kept unanswered
+    (and unhandled: the world does not change) until `release()`.
+
+    A held request stays held when its client goes away; releasing it then still handles it, as
+    Discord does with a request it has received from a client that died waiting for the answer.
+    Closing the stand-in drops a held request without handling it."""
+
+    def __init__(
+        self, changes_notify: Callable[[], None], method: str | None, path_contains: str | None
+    ) -> None:
+        self.method = method
+        self.path_contains = path_contains
+        self.request: RecordedRequest | None = None
+        """The held request, once one has arrived."""
+        self.released = False
+        self.dropped = False
+        self._notify = changes_notify
+        self._arrived = asyncio.Event()
+        self._go = asyncio.Event()
+
+    def __repr__(self) -> str:
+        state = "released" if self.released else "dropped" if self.dropped else "holding"
+        target = f"{self.method or '*'} *{self.path_contains or ''}*"
+        return f"<Hold {target} {state} request={self.request}>"
+
+    async def reached(self, timeout: float = 5.0) -> RecordedRequest:
+        """Waits until a matching request has arrived and is held; returns it (body included)."""
+        try:
+            await asyncio.wait_for(self._arrived.wait(), timeout)
+        except TimeoutError:
+            target = f"{self.method or 'any'} request to a path containing {self.path_contains!r}"
+            raise StandInError(f"timed out after {timeout:g} s waiting for a {target}") from None
+        assert self.request is not None
+        return self.request
+
+    def release(self) -> None:
+        """Lets the held request through, to be handled as usual. Released before a matching
+        request has arrived, the hold lets that request through at once."""
+        self.released = True
+        self._go.set()
+
+    def _drop(self) -> None:
+        if not self.released:
+            self.dropped = True
+            self._go.set()
+
+    def _takes(self, record: RecordedRequest) -> bool:
+        if self.request is not None or not _matches(
+            self.method, self.path_contains, record.method, record.path
+        ):
+            return False
+        self.request = record
+        self._arrived.set()
+        self._notify()
+        return True
+
+    async def _wait(self) -> bool:
+        """Waits for release (True) or for the stand-in to close (False)."""
+        await self._go.wait()
+        return not self.dropped
 
 
 class Rest:
@@ -99,6 +179,8 @@ class Rest:
         self.requests: list[RecordedRequest] = []
         self.unhandled: list[RecordedRequest] = []
         self.rate_limits: list[ForcedRateLimit] = []
+        self.failures: list[ForcedFailure] = []
+        self.holds: list[Hold] = []
         self.files: dict[str, bytes] = {}
 
     def build_app(self) -> web.Application:
@@ -154,7 +236,16 @@ class Rest:
         )
         await self._read_body(request, record)
         self.requests.append(record)
-        response: web.StreamResponse | None = self._forced_rate_limit(record)
+        response: web.StreamResponse | None = None
+        hold = next((h for h in self.holds if h._takes(record)), None)
+        if hold is not None and not await hold._wait():
+            response = json_response(
+                {"message": "503: the stand-in closed while holding this request", "code": 0}, 503
+            )
+        if response is None:
+            response = self._forced_rate_limit(record)
+        if response is None:
+            response = self._forced_failure(record)
         if response is None:
             try:
                 self._check_auth(request, record.path)
@@ -212,6 +303,22 @@ class Rest:
                     },
                 )
         return None
+
+    def _forced_failure(self, record: RecordedRequest) -> web.Response | None:
+        for forced in self.failures:
+            if forced.times > 0 and _matches(
+                forced.method, forced.path_contains, record.method, record.path
+            ):
+                forced.times -= 1
+                return json_response(
+                    {"message": forced.message, "code": forced.code}, forced.status
+                )
+        return None
+
+    def drop_holds(self) -> None:
+        """Answers every held request without handling it (the stand-in is closing)."""
+        for hold in self.holds:
+            hold._drop()
 
     def _check_auth(self, request: web.Request, path: str) -> None:
         if path.startswith(("/interactions/", "/webhooks/")):

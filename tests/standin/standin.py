@@ -7,14 +7,15 @@ import contextlib
 import copy
 import dataclasses
 import socket
-from collections.abc import AsyncIterator, Callable
-from types import TracebackType
+from collections.abc import AsyncIterator, Callable, Iterator
+from types import ModuleType, TracebackType
 from typing import Any, TypeVar
 
 import discord
 import discord.asset
 import discord.gateway
 import discord.http
+import discord.webhook.async_
 import yarl
 from aiohttp import web
 
@@ -23,11 +24,41 @@ from .errors import StandInError
 from .gateway import Gateway
 from .interactions import InteractionLog, InteractionResult
 from .limits import Limits
-from .server import ForcedRateLimit, RecordedRequest, Rest
+from .server import ForcedFailure, ForcedRateLimit, Hold, RecordedRequest, Rest
 from .users import OptionValue, Users
 from .world import Channel, Guild, Role, StoredMessage, User, World
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
+
+
+class _QuickAsyncio(ModuleType):
+    """asyncio as discord.py's HTTP modules see it, with every sleep shortened."""
+
+    def __init__(self, scale: float) -> None:
+        super().__init__("asyncio")
+        self._scale = scale
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    async def sleep(self, delay: float, result: Any = None) -> Any:
+        return await asyncio.sleep(delay * self._scale, result)
+
+
+@contextlib.contextmanager
+def quick_retries(scale: float = 0.001) -> Iterator[None]:
+    """Shortens the waits of discord.py's HTTP clients (bot and webhook) by `scale` inside the
+    block: its 1, 3, 5, 7 and 9 s pauses between tries after a 5xx, and its waits after a 429.
+    Use it with `DiscordStandIn.fail` so a test of a call failing for good stays fast."""
+    modules = (discord.http, discord.webhook.async_)
+    saved = [module.asyncio for module in modules]
+    for module in modules:
+        setattr(module, "asyncio", _QuickAsyncio(scale))  # noqa: B010
+    try:
+        yield
+    finally:
+        for module, original in zip(modules, saved, strict=True):
+            setattr(module, "asyncio", original)  # noqa: B010
 
 
 class DiscordStandIn:
@@ -105,9 +136,11 @@ class DiscordStandIn:
         discord.asset.Asset.BASE = f"{self.base_url}/cdn"
 
     async def close(self) -> None:
-        """Stops the clients still running, closes the server and restores discord.py."""
+        """Stops the clients still running, closes the server and restores discord.py. Requests
+        still held (see `hold`) are dropped, never handled."""
         for client in list(self._bots):
             await self.stop_bot(client)
+        self.rest.drop_holds()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -231,6 +264,54 @@ class DiscordStandIn:
     ) -> None:
         """Answers the next `times` matching requests with 429 and this `retry_after`."""
         self.rest.rate_limits.append(ForcedRateLimit(retry_after, times, method, path_contains))
+
+    def fail(
+        self,
+        status: int = 500,
+        *,
+        times: int = 1,
+        method: str | None = None,
+        path_contains: str | None = None,
+        code: int = 0,
+        message: str = "500: Internal Server Error",
+    ) -> None:
+        """Answers the next `times` matching REST requests with this error status and the JSON
+        body `{"message": message, "code": code}` instead of handling them: nothing changes in
+        the world. `method` ("POST", "PATCH", ...) and `path_contains` (a part of the path under
+        /api/v10, e.g. "/messages") narrow which requests fail; by default every one does.
+
+        discord.py retries by itself, so a test picks `times` by what it wants:
+
+        - The bot's own calls (`channel.send`, `message.edit`, ...: discord.http) are sent up to
+          5 times when answered 500, 502, 504 or 524, with pauses of 1, 3, 5, 7 and 9 s. So
+          `times=5` makes the call fail for good (discord.DiscordServerError after about 25 s),
+          and `times` of 4 or fewer is survived: the call succeeds, later. Any other 5xx, 503
+          included, raises DiscordServerError at once: `times=1` is enough.
+        - Interaction callbacks, follow-ups and webhook message edits (discord.webhook) retry
+          every 5xx, 503 included, the same 5 times: `times=5` to fail them for good.
+        - A 4xx other than 429 is never retried: `times=1` raises discord.HTTPException
+          (Forbidden for 403, NotFound for 404) at once.
+
+        Wrap the bot's calls in `quick_retries()` so the pauses do not slow the test down.
+        """
+        if not 400 <= status <= 599:
+            raise StandInError(f"fail() answers an error status (400-599), not {status}")
+        failure = ForcedFailure(status, times, method, path_contains, code, message)
+        self.rest.failures.append(failure)
+
+    def hold(self, *, method: str | None = None, path_contains: str | None = None) -> Hold:
+        """Holds the first REST request matching `method` and `path_contains` from now on: it is
+        neither answered nor handled (the world does not change) until `hold.release()`, or
+        ever, if the test kills the client instead. `await hold.reached()` waits until it has
+        arrived and returns it as recorded (its body readable).
+
+        For crash tests: stop the client while its request is held, then either never release
+        it (the request was lost: nothing changed) or release it (Discord had received it: it
+        takes effect although nobody reads the answer), and check what a restarted bot does.
+        Closing the stand-in drops requests still held, unhandled."""
+        held = Hold(self.world.changes.notify, method, path_contains)
+        self.rest.holds.append(held)
+        return held
 
     # Acting as users
 

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from types import ModuleType
 
 import discord
+import discord.http
+import discord.webhook.async_
 import pytest
 from discord import app_commands
 
-from . import EPHEMERAL, DiscordStandIn, Limits, StandInError, StoredMessage, User
+from . import (
+    EPHEMERAL,
+    DiscordStandIn,
+    Limits,
+    StandInError,
+    StoredMessage,
+    User,
+    quick_retries,
+)
 from .sample_bot import SampleBot
 from .world import Channel, Guild
 
@@ -272,3 +285,198 @@ async def test_user_mistakes_raise_clear_errors(scene: Scene) -> None:
     message = await open_table(scene)
     with pytest.raises(StandInError, match="no component"):
         await scene.standin.click(scene.alice, message, "table:leave")
+
+
+def text_channel(scene: Scene) -> discord.TextChannel:
+    channel = scene.bot.get_channel(scene.table.id)
+    assert isinstance(channel, discord.TextChannel)
+    return channel
+
+
+def emoji_view(*emojis: str | discord.PartialEmoji) -> discord.ui.View:
+    view = discord.ui.View()
+    for i, emoji in enumerate(emojis):
+        view.add_item(discord.ui.Button(label=f"b{i}", emoji=emoji, custom_id=f"e{i}"))
+    return view
+
+
+def option_view(emoji: str) -> discord.ui.View:
+    view = discord.ui.View()
+    options = [discord.SelectOption(label="Spades", value="s", emoji=emoji)]
+    view.add_item(discord.ui.Select(custom_id="suit", options=options))
+    return view
+
+
+async def test_component_emoji_discord_knows_are_sent(scene: Scene) -> None:
+    channel = text_channel(scene)
+    custom = discord.PartialEmoji(name="sky_card", id=1277679484459290757)
+    sent = await channel.send("emoji", view=emoji_view("⚙️", "⚙", "🃏", custom))
+    await channel.send("option", view=option_view("♠️"))
+    stored = scene.standin.world.message(sent.id)
+    assert stored is not None
+    names = [c["emoji"]["name"] for row in stored.components for c in row["components"]]
+    assert names == ["⚙️", "⚙", "🃏", "sky_card"]
+    assert len(scene.standin.messages(scene.table)) == 2
+
+
+@pytest.mark.parametrize("emoji", ["🂠", "x"])
+async def test_unknown_emoji_refuses_a_new_message(scene: Scene, emoji: str) -> None:
+    channel = text_channel(scene)
+    with pytest.raises(discord.HTTPException) as caught:
+        await channel.send("table", view=emoji_view("⚙️", emoji))
+    assert (caught.value.status, caught.value.code) == (400, 50035)
+    assert "components.0.components.1.emoji.name: Invalid emoji" in caught.value.text
+    with pytest.raises(discord.HTTPException) as caught:
+        await channel.send("table", view=option_view(emoji))
+    assert "components.0.components.0.options.0.emoji.name: Invalid emoji" in caught.value.text
+    assert scene.standin.messages(scene.table) == []
+
+
+async def test_unknown_emoji_refuses_an_edit(scene: Scene) -> None:
+    sent = await text_channel(scene).send("before", view=emoji_view("🃏"))
+    with pytest.raises(discord.HTTPException) as caught:
+        await sent.edit(content="after", view=emoji_view("🂠"))
+    assert caught.value.code == 50035
+    assert scene.standin.last_message(scene.table).content == "before"
+
+
+async def test_unknown_emoji_refuses_an_interaction_response(scene: Scene) -> None:
+    refused = await scene.standin.slash(scene.alice, scene.table, "table emoji", emoji="🂠")
+    assert refused.type is None and refused.error_code == 50035
+    [error] = await scene.bot.wait_errors(1)
+    assert "emoji.name: Invalid emoji" in error.text
+    assert scene.standin.messages(scene.table) == []
+    shown = await scene.standin.slash(scene.alice, scene.table, "table emoji", emoji="⚙")
+    assert shown.type == 4 and shown.content == "with an emoji"
+
+
+async def test_unknown_emoji_refuses_followups_and_webhook_edits(scene: Scene) -> None:
+    kept = await scene.standin.slash(scene.alice, scene.table, "table later")
+    [interaction] = scene.bot.kept
+    with pytest.raises(discord.HTTPException) as caught:
+        await interaction.followup.send("more", view=emoji_view("🂠"))
+    assert caught.value.code == 50035 and kept.followups == []
+    with pytest.raises(discord.HTTPException) as caught:
+        await interaction.edit_original_response(content="done", view=emoji_view("🂠"))
+    assert caught.value.code == 50035
+    assert kept.message is not None and kept.message.loading and kept.message.content == ""
+    await interaction.edit_original_response(content="done", view=emoji_view("⚙️"))
+    assert kept.content == "done"
+
+
+async def test_long_autocomplete_choice_is_refused(scene: Scene) -> None:
+    offered = await scene.standin.autocomplete(
+        scene.alice, scene.table, "table game", "name", name="long"
+    )
+    assert offered.type is None and offered.error_code == 50035
+    assert offered.error is not None and offered.error.errors is not None
+    assert offered.error.errors["data"]["choices"]["0"]["name"]["_errors"]
+
+
+def statuses(standin: DiscordStandIn, method: str, path: str) -> list[int]:
+    return [r.status for r in standin.requests if r.method == method and r.path == path]
+
+
+async def test_server_errors_fail_a_send_for_good_after_discordpy_retries(scene: Scene) -> None:
+    channel = text_channel(scene)
+    path = f"/channels/{scene.table.id}/messages"
+    scene.standin.fail(times=5, method="post", path_contains="/messages")
+    with quick_retries(), pytest.raises(discord.DiscordServerError) as caught:
+        await channel.send("lost")
+    assert caught.value.status == 500
+    assert statuses(scene.standin, "POST", path) == [500] * 5
+    assert scene.standin.messages(scene.table) == []
+    scene.standin.fail(503, path_contains="/messages", message="503: Service Unavailable")
+    with pytest.raises(discord.DiscordServerError) as caught:
+        await channel.send("lost again")
+    assert caught.value.status == 503 and statuses(scene.standin, "POST", path)[5:] == [503]
+    modules: tuple[ModuleType, ...] = (discord.http, discord.webhook.async_)
+    assert all(module.asyncio is asyncio for module in modules)  # the real one is back
+    assert (await channel.send("kept")).content == "kept"
+    assert [m.content for m in scene.standin.messages(scene.table)] == ["kept"]
+
+
+async def test_server_errors_fail_an_edit_for_good(scene: Scene) -> None:
+    sent = await text_channel(scene).send("before")
+    scene.standin.fail(502, times=5, method="PATCH", message="502: Bad Gateway")
+    with quick_retries(), pytest.raises(discord.DiscordServerError) as caught:
+        await sent.edit(content="after")
+    assert caught.value.status == 502
+    assert scene.standin.last_message(scene.table).content == "before"
+
+
+async def test_fewer_server_errors_than_retries_are_survived(scene: Scene) -> None:
+    channel = text_channel(scene)
+    scene.standin.fail(times=4, method="POST", path_contains="/messages")
+    with quick_retries():
+        sent = await channel.send("posted")
+    path = f"/channels/{scene.table.id}/messages"
+    assert statuses(scene.standin, "POST", path) == [500] * 4 + [200]
+    scene.standin.fail(504, times=4, method="PATCH")
+    with quick_retries():
+        await sent.edit(content="edited")
+    assert [m.content for m in scene.standin.messages(scene.table)] == ["edited"]
+    assert statuses(scene.standin, "PATCH", f"{path}/{sent.id}") == [504] * 4 + [200]
+
+
+async def test_held_edit_applies_after_release(scene: Scene) -> None:
+    sent = await text_channel(scene).send("before")
+    hold = scene.standin.hold(method="PATCH", path_contains=f"/messages/{sent.id}")
+    editing = asyncio.create_task(sent.edit(content="after"))
+    held = await hold.reached()
+    assert held.json["content"] == "after" and held.status == 0
+    await asyncio.sleep(0.05)
+    assert not editing.done()
+    assert scene.standin.last_message(scene.table).content == "before"
+    hold.release()
+    edited = await asyncio.wait_for(editing, 5)
+    assert edited.content == "after" and held.status == 200
+    assert scene.standin.last_message(scene.table).content == "after"
+    await sent.edit(content="again")
+    assert scene.standin.last_message(scene.table).content == "again"
+
+
+async def test_held_edit_never_applies_when_the_client_dies() -> None:
+    standin = DiscordStandIn()
+    await standin.start()
+    guild = standin.add_guild("Sky Club")
+    table = guild.add_text_channel("table")
+    bot = await standin.start_bot(SampleBot(guild.id))
+    channel = bot.get_channel(table.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("before")
+    hold = standin.hold(method="PATCH")
+    editing = asyncio.create_task(sent.edit(content="after"))
+    await hold.reached()
+    await standin.stop_bot(bot)
+    async with asyncio.timeout(5):
+        with contextlib.suppress(Exception):
+            await editing
+        await standin.close()
+    assert hold.dropped and not hold.released
+    assert [m.content for m in standin.messages(table)] == ["before"]
+
+
+async def test_hold_reached_times_out_clearly(scene: Scene) -> None:
+    hold = scene.standin.hold(method="DELETE")
+    with pytest.raises(StandInError, match="DELETE request"):
+        await hold.reached(timeout=0.05)
+
+
+async def test_held_edit_released_after_the_client_died_applies(standin: DiscordStandIn) -> None:
+    guild = standin.add_guild("Sky Club")
+    table = guild.add_text_channel("table")
+    bot = await standin.start_bot(SampleBot(guild.id))
+    channel = bot.get_channel(table.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("before")
+    hold = standin.hold(method="PATCH", path_contains=f"/messages/{sent.id}")
+    editing = asyncio.create_task(sent.edit(content="after"))
+    await hold.reached()
+    await standin.stop_bot(bot)
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(editing, 5)
+    assert standin.last_message(table).content == "before"
+    hold.release()
+    edit = await standin.wait_for_request("PATCH", f"/messages/{sent.id}")
+    assert edit.status == 200 and standin.last_message(table).content == "after"
