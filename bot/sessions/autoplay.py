@@ -40,6 +40,11 @@ class Autoplay:
             self._bots = session.context.tasks.spawn(self._run(), f"game-{session.record.id}")
         self.arm_timer()
 
+    @property
+    def idle(self) -> bool:
+        """No bot is about to move (nothing to play, or the task gave up)."""
+        return self._bots is None or self._bots.done()
+
     def stop(self) -> None:
         for task in (self._bots, self._timer):
             if task is not None and task is not asyncio.current_task():

@@ -112,8 +112,13 @@ class Display:
             return False
 
     async def repair(self) -> None:
-        """Make the public message show the saved state (after a restart or a failed edit)."""
-        await self.edit(await self.current())
+        """Make the public message show the saved state (after a restart or a failed edit);
+        a failure is logged and leaves the display stale, to be tried again later."""
+        try:
+            await self.edit(await self.current())
+        except Exception:
+            log.exception("Game %s: could not redraw its table", self._id)
+            return
         self.stale = False
 
     async def _leave_behind(

@@ -128,6 +128,13 @@ class Table:
         await until(ready, what)
         return session
 
+    async def settled_engine(
+        self, condition: Callable[[GameSession], bool], what: str, session: GameSession
+    ) -> GameSession:
+        """Wait until `condition` holds with the game's lock free, whatever Discord shows."""
+        await until(lambda: not session.lock.locked() and condition(session), what)
+        return session
+
     async def table_message(self, session: GameSession | None = None) -> StoredMessage:
         """The game's current public message (of the open game, unless `session` is given)."""
         session = session or await self.session()

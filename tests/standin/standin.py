@@ -321,6 +321,13 @@ class DiscordStandIn:
         """Runs `/command` ("name", "group sub" or "name sub"); waits for the bot's answer."""
         return await self.users.slash(user, channel, command, options)
 
+    async def slash_unchecked(
+        self, user: User, channel: Channel, command: str, /, **options: OptionValue
+    ) -> InteractionResult:
+        """`slash` from a modified client: option values outside the offered choices and
+        ranges are sent as they are (only their type is kept)."""
+        return await self.users.slash(user, channel, command, options, checked=False)
+
     async def autocomplete(
         self, user: User, channel: Channel, command: str, focused: str, /, **options: OptionValue
     ) -> InteractionResult:
