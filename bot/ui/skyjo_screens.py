@@ -218,7 +218,8 @@ def final_screen(engine: SkyjoGame) -> Screen:
         description="\n".join(lines),
         colour=discord.Colour.gold(),
     )
-    embed.set_footer(text=f"{len(engine.history)} rounds")
+    rounds = len(engine.history)
+    embed.set_footer(text=f"{rounds} round{'' if rounds == 1 else 's'}")
     return Screen(embed=embed)
 
 

@@ -18,6 +18,7 @@ async def test_a_solo_game_against_bots_is_played_to_the_end(tmp_path: Path) -> 
         assert "Skyjo" in shown(started).embeds[0]["title"]
         session = await t.session()
         assert [seat.is_bot for seat in session.record.seats] == [False, True, True]
+        assert "Round 1 is dealt" in shown(started).text(), "dealing reaches the log"
         await choose_opening_cards(t, "ana", rng)
         turns = 0
         while session.record.status == "running":
@@ -45,5 +46,6 @@ async def test_a_solo_game_against_bots_is_played_to_the_end(tmp_path: Path) -> 
         assert [r.user_id for r in results] == [t.users["ana"].id, None, None]
         assert sum(r.won for r in results) >= 1
         assert [r.seat_kind for r in results] == ["member", "bot", "bot"]
+        assert session not in t.running.sessions.registry.open, "a finished game leaves memory"
         game = skyjo(session)
         assert {r.seat for r in results if r.place == 1} == set(game.winners or ())
