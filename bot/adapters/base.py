@@ -168,8 +168,15 @@ class GameAdapter(ABC):
 
     def moments(self, game: GameRecord, engine: Engine, events: Sequence[Any]) -> list[Screen]:
         """Messages of their own that these events call for (a round's summary, a bust…),
-        posted before the table moves on."""
+        posted before the table moves on. A game with moments gives `save_events` and
+        `load_events` too, so that moments not yet shown survive a restart."""
         return []
+
+    def save_events(self, events: Sequence[Any]) -> str:
+        raise NotImplementedError(f"{self.title} does not save its events")
+
+    def load_events(self, text: str) -> list[Any]:
+        raise NotImplementedError(f"{self.title} does not save its events")
 
     @abstractmethod
     def final(self, game: GameRecord, engine: Engine) -> Screen:

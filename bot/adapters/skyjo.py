@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Hashable, Sequence
 from typing import Any, cast
@@ -27,7 +28,7 @@ from games.core.errors import IllegalAction
 from games.core.policy import Policy
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings, actions, bots
-from games.skyjo.events import Event, RoundScored
+from games.skyjo.events import CODEC, Event, RoundScored
 from games.skyjo.settings import MAX_SEATS, MIN_SEATS
 
 MODES = {"turn": ("", "take"), "drawn": ("", "flip")}
@@ -140,6 +141,12 @@ class SkyjoAdapter(GameAdapter):
             for event in events
             if isinstance(event, RoundScored)
         ]
+
+    def save_events(self, events: Sequence[Any]) -> str:
+        return json.dumps([CODEC.to_dict(event) for event in events])
+
+    def load_events(self, text: str) -> list[Any]:
+        return [CODEC.from_dict(data) for data in json.loads(text)]
 
     def final(self, game: GameRecord, engine: Engine) -> Screen:
         return screens.final_screen(_game(engine))

@@ -114,8 +114,12 @@ class Display:
     async def repair(self) -> None:
         """Make the public message show the saved state (after a restart or a failed edit);
         a failure is logged and leaves the display stale, to be tried again later."""
+        record = self.session.record
         try:
-            await self.edit(await self.current())
+            if record.unshown is not None and record.state is not None:
+                await self.show(self.session.adapter.load_events(record.unshown))
+            else:
+                await self.edit(await self.current())
         except Exception:
             log.exception("Game %s: could not redraw its table", self._id)
             return

@@ -115,8 +115,9 @@ class GameSession:
         await self.keep()
 
     async def remember_message_gone(self) -> None:
-        """The public message now shows something else (a summary): the next one is posted."""
+        """The public message now shows the moments (a summary): the next one is posted."""
         self.record.message_id = None
+        self.record.unshown = None
         await self.keep()
 
     def results(self) -> list[Any]:
@@ -154,6 +155,8 @@ class GameSession:
             record.seats[seat].timeouts = 0
         self.mode = ""
         self.log.extend(self.adapter.describe(engine, events))
+        if self.adapter.moments(record, engine, events):
+            record.unshown = self.adapter.save_events(events)
         if engine.is_over:
             record.status = "finished"
             record.deadline = None

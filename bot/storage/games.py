@@ -24,7 +24,7 @@ class ChannelBusy(Exception):
 
 _COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, seed, seats, settings, state, version, "
-    "message_id, deadline"
+    "message_id, deadline, unshown"
 )
 
 
@@ -43,6 +43,7 @@ def _record(row: aiosqlite.Row) -> GameRecord:
         version=row["version"],
         message_id=row["message_id"],
         deadline=row["deadline"],
+        unshown=row["unshown"],
     )
 
 
@@ -169,7 +170,7 @@ class GameRepository:
     async def _update(self, connection: aiosqlite.Connection, game: GameRecord) -> None:
         await connection.execute(
             "UPDATE games SET status = ?, host_id = ?, seats = ?, settings = ?, state = ?,"
-            " version = ?, message_id = ?, deadline = ?, updated_at = ? WHERE id = ?",
+            " version = ?, message_id = ?, deadline = ?, unshown = ?, updated_at = ? WHERE id = ?",
             (
                 game.status,
                 game.host_id,
@@ -179,6 +180,7 @@ class GameRepository:
                 game.version,
                 game.message_id,
                 game.deadline,
+                game.unshown,
                 time.time(),
                 game.id,
             ),

@@ -51,6 +51,8 @@ class GameRecord(BaseModel):
     version: int = 0
     message_id: int | None = None
     deadline: float | None = None
+    unshown: str | None = None
+    """Events of the last commit whose moments have not been shown yet (JSON)."""
 
     @property
     def is_open(self) -> bool:
