@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -122,3 +123,42 @@ async def test_concurrent_saves_are_all_applied(database: Database) -> None:
             lobby.version = round_number
         await asyncio.gather(*(games.save(lobby) for lobby in lobbies))
     assert {g.version for g in await games.open_games()} == {5}
+
+
+async def test_results_keep_places_tiebreaks_and_kinds_of_seat(database: Database) -> None:
+    games = GameRepository(database)
+    game = await new_lobby(games)
+    game.status = "finished"
+    results = [
+        ResultRecord(seat=0, user_id=100, score=5, won=False, place=2, tiebreak=0),
+        ResultRecord(seat=1, user_id=None, score=5, won=True, place=1, tiebreak=2, seat_kind="bot"),
+        ResultRecord(seat=2, user_id=None, score=1, won=False, place=3, seat_kind="guest"),
+    ]
+    await games.finish(game, results)
+    assert await games.results(game.id) == results
+
+
+async def test_results_saved_before_places_existed_are_migrated(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as old:
+        for number, sql in migrations()[:1]:
+            old.executescript(sql)
+            old.execute(f"PRAGMA user_version = {number}")
+        old.execute(
+            "INSERT INTO games (id, channel_id, kind, status, host_id, seed, seats, settings,"
+            " created_at, updated_at) VALUES (1, 10, 'skyjo', 'finished', 100, 1, '[]', '{}', 0, 0)"
+        )
+        old.executemany(
+            "INSERT INTO results (game_id, seat, user_id, kind, score, won)"
+            " VALUES (1, ?, ?, 'skyjo', ?, ?)",
+            [(0, 100, 12, 1), (1, None, 30, 0)],
+        )
+    database = await Database.open(path)
+    try:
+        results = await GameRepository(database).results(1)
+    finally:
+        await database.close()
+    assert [(r.place, r.won, r.seat_kind) for r in results] == [
+        (1, True, "member"),
+        (2, False, "bot"),
+    ]
