@@ -116,7 +116,7 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
             turn_seconds,
             show_round_scores,
         )
-        await self.bot.sessions.open(interaction, self.adapter, values)
+        await self.bot.sessions.lobby.open(interaction, self.adapter, values)
 
     @app_commands.command(name="solo", description="Play Skyjo against bots, starting now")
     @app_commands.describe(
@@ -138,7 +138,7 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
         if not 1 <= bots < self.adapter.max_seats:
             raise InvalidSettings(f"Play against 1 to {self.adapter.max_seats - 1} bots.")
         values = {} if target_score is None else {"target_score": target_score}
-        await self.bot.sessions.open(interaction, self.adapter, values, bots=[level] * bots)
+        await self.bot.sessions.lobby.open(interaction, self.adapter, values, bots=[level] * bots)
 
     @app_commands.command(name="rules", description="How to play Skyjo (only you see it)")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

@@ -21,19 +21,19 @@ class TableCog(
 
     @app_commands.command(name="show", description="Post this channel's game again at the bottom")
     async def show(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.sessions.show_table(interaction)
+        await self.bot.sessions.table.show_table(interaction)
 
     @app_commands.command(name="leave", description="Leave this channel's game (a bot takes over)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.sessions.leave(interaction)
+        await self.bot.sessions.table.leave(interaction)
 
     @app_commands.command(name="cancel", description="Cancel this channel's game (host or admin)")
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.sessions.cancel(interaction)
+        await self.bot.sessions.table.cancel(interaction)
 
     @app_commands.command(name="remind", description="Turn DM reminders of your turn on or off")
     async def remind(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.sessions.toggle_reminders(interaction)
+        await self.bot.sessions.table.toggle_reminders(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

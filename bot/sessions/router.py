@@ -10,7 +10,6 @@ from typing import Any
 
 import discord
 
-from bot.adapters.base import GameAdapter
 from bot.catalog import Catalog
 from bot.sessions.clock import Clock, SystemClock
 from bot.sessions.context import SessionContext, Tasks
@@ -65,29 +64,6 @@ class Sessions:
 
     async def in_channel(self, channel_id: int) -> GameSession | None:
         return await self.registry.in_channel(channel_id)
-
-    # ------------------------------------------------------------------ slash commands
-
-    async def open(
-        self,
-        interaction: discord.Interaction[Any],
-        adapter: GameAdapter,
-        values: dict[str, Any],
-        bots: list[str] | None = None,
-    ) -> None:
-        await self.lobby.open(interaction, adapter, values, bots)
-
-    async def show_table(self, interaction: discord.Interaction[Any]) -> None:
-        await self.table.show_table(interaction)
-
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self.table.leave(interaction)
-
-    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        await self.table.cancel(interaction)
-
-    async def toggle_reminders(self, interaction: discord.Interaction[Any]) -> None:
-        await self.table.toggle_reminders(interaction)
 
     # ------------------------------------------------------------------------ clicks
 

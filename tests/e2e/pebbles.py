@@ -300,7 +300,7 @@ class PebblesCog(commands.GroupCog, group_name="pebbles", group_description="Pla
     async def start(self, interaction: discord.Interaction[Any], target: int = 10) -> None:
         sessions = self.bot.sessions  # type: ignore[attr-defined]
         adapter = self.bot.catalog.require("pebbles")  # type: ignore[attr-defined]
-        await sessions.open(interaction, adapter, {"target": target})
+        await sessions.lobby.open(interaction, adapter, {"target": target})
 
 
 async def setup(bot: commands.Bot) -> None:
