@@ -187,3 +187,21 @@ async def test_a_saved_game_of_a_kind_not_installed_is_skipped(
         with sqlite3.connect(t.database) as db:
             kinds = db.execute("SELECT kind, status FROM games ORDER BY id").fetchall()
         assert kinds == [("pebbles", "running"), ("skyjo", "running")]
+
+
+async def test_an_outdated_lobby_refuses_what_depends_on_what_was_seen(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        lobby = shown(await t.slash("ana", "skyjo start"))
+        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
+        seen = t.dc.as_seen(lobby)
+        joined = await t.click("zoe", seen, button(seen, "join"))
+        assert joined.type == 7, "joining does not depend on what the lobby showed"
+        start = await t.click("ana", seen, button(seen, "start"))
+        assert start.ephemeral and "changed a moment ago" in start.content
+        assert str(seen.id) not in start.content
+        current = await t.table_message()
+        started = await t.click("ana", current, button(current, "start"))
+        assert started.type == 7, started.errors
+        session = await t.session()
+        assert len(session.record.seats) == 3
