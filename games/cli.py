@@ -59,7 +59,8 @@ def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     except ValueError as error:
         parser.error(str(error))
     if args.json:
-        print(json.dumps({"games": result["games"], "policies": result["policies"]}))
+        figures = ("games", "stalled", "policies")
+        print(json.dumps({key: result[key] for key in figures}))
     else:
         print("\n".join(describe(result)))
     return 0
@@ -89,6 +90,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(f"seconds             {result['seconds']:.3f}")
     print(f"games per second    {result['games_per_second']:,.0f}")
+    print(f"stalled games       {result['stalled']:,} (stopped after {result['move_cap']:,} moves)")
+    if result["stalled"] == result["games"]:
+        print("no game ended: no figures")
+        return 0
     for line in spec.summary(result):
         print(line)
     return 0

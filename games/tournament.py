@@ -12,6 +12,10 @@ a callable that takes a `random.Random` and returns an object with `choose(actio
 Figures per distinct policy, over all the seats it played: the share of games won (a shared
 victory is split among the winners), the mean score (Skyjo: per round; the other games: per
 game), and the time of one decision (`choose`, including building the view), median and p99.
+
+A game still going after `MOVE_CAP` moves is stopped and counted as stalled (see
+`games.simulation`); it is left out of every figure, so the win shares are of the games that
+ended.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from functools import partial
 from typing import Any
 
 from games.core.policy import Policy, PolicyFactory
-from games.simulation import Counters, GameSpec, _chunks, _in_parallel, game_seed
+from games.simulation import MOVE_CAP, Counters, GameSpec, _chunks, _in_parallel, game_seed
 
 SHARE_UNIT = 840
 """Win shares are counted in 1/840ths of a game: exact for up to 8 co-winners."""
@@ -93,15 +97,20 @@ def play_timed(
     names: Sequence[str],
     seed: int,
     times: dict[str, Counter[int]],
+    move_cap: int = MOVE_CAP,
 ) -> Any:
-    """Play one game with seat i played by names[i]; decision times go into `times[name]`."""
+    """Play one game with seat i played by names[i], to its end or for `move_cap` moves (then
+    it is not over: it stalled); decision times go into `times[name]`."""
     players = len(names)
     game = spec.create(players, seed)
     rng = random.Random(seed)
     choosers = [_Timed(factories[name](rng), times[name]).choose for name in names]
     views = [partial(game.view, seat) for seat in range(players)]
     legal_actions, apply = game.legal_actions, game.apply
-    while movers := game.to_move:
+    for _ in range(move_cap):
+        movers = game.to_move
+        if not movers:
+            break
         seat = movers[0]
         apply(seat, choosers[seat](legal_actions(seat), views[seat]))
     return game
@@ -112,6 +121,7 @@ def _play_games(
     factories: dict[str, PolicyFactory],
     names: Sequence[str],
     seed: int,
+    move_cap: int,
     numbers: range,
 ) -> Counters:
     totals: Counters = Counter()
@@ -119,10 +129,16 @@ def _play_games(
     assert spec.seat_scores is not None
     for number in numbers:
         seats = seating(names, number)
-        game = play_timed(spec, factories, seats, game_seed(seed, number), times)
+        played: dict[str, Counter[int]] = {name: Counter() for name in names}
+        game = play_timed(spec, factories, seats, game_seed(seed, number), played, move_cap)
+        totals["games"] += 1
+        if game.to_move:
+            totals["stalled"] += 1
+            continue
+        for name, counted in played.items():
+            times[name].update(counted)
         winners: tuple[int, ...] = game.winners
         share = SHARE_UNIT // len(winners)
-        totals["games"] += 1
         for seat, (score, count) in enumerate(spec.seat_scores(game)):
             name = seats[seat]
             totals[f"{name}|seats"] += 1
@@ -151,7 +167,8 @@ def _quantile(histogram: dict[int, int], q: float) -> float:
 
 
 def summarise(totals: Counters, names: Sequence[str]) -> dict[str, Any]:
-    games = totals["games"]
+    """The figures per policy, over the games that ended (all played less the stalled)."""
+    games = totals["games"] - totals["stalled"]
     figures: dict[str, dict[str, float]] = {}
     for name in dict.fromkeys(names):
         histogram = {
@@ -166,7 +183,7 @@ def summarise(totals: Counters, names: Sequence[str]) -> dict[str, Any]:
             "decision_ms_median": _quantile(histogram, 0.5),
             "decision_ms_p99": _quantile(histogram, 0.99),
         }
-    return {"games": games, "policies": figures}
+    return {"games": totals["games"], "stalled": totals["stalled"], "policies": figures}
 
 
 def tournament(
@@ -176,8 +193,10 @@ def tournament(
     games: int,
     seed: int,
     workers: int | None = None,
+    move_cap: int = MOVE_CAP,
 ) -> dict[str, Any]:
-    """Play `games` complete games of the line-up, seats rotated, and return the figures."""
+    """Play `games` games of the line-up, seats rotated, and return the figures: `games` counts
+    every game played, `stalled` those stopped at `move_cap` moves, left out of the figures."""
     if not spec.min_players <= players <= spec.max_players:
         raise ValueError(f"{spec.name} takes {spec.min_players} to {spec.max_players} players")
     if spec.seat_scores is None:
@@ -187,7 +206,7 @@ def tournament(
     workers = max(1, min(workers or os.cpu_count() or 1, games))
     chunks = _chunks(games, workers)
     start = time.perf_counter()
-    job = partial(_play_games, spec, factories, names, seed)
+    job = partial(_play_games, spec, factories, names, seed, move_cap)
     totals = job(chunks[0]) if len(chunks) == 1 else _in_parallel(job, chunks)
     result = summarise(totals, names)
     result.update(
@@ -196,6 +215,7 @@ def tournament(
         seed=seed,
         line_up=names,
         score=spec.score_name,
+        move_cap=move_cap,
         seconds=time.perf_counter() - start,
     )
     return result
@@ -206,7 +226,8 @@ def describe(result: dict[str, Any]) -> list[str]:
     lines = [
         f"{result['games']:,} games of {result['game']}, {result['players']} players "
         f"({', '.join(result['line_up'])}, seats rotated), seed {result['seed']}, "
-        f"{result['seconds']:.1f} s",
+        f"{result['seconds']:.1f} s; {result['stalled']:,} stalled (stopped after "
+        f"{result['move_cap']:,} moves, left out of the figures)",
         f"{'policy':<24} {'win share':>9} {result['score']:>18} {'median ms':>10} {'p99 ms':>8}",
     ]
     for name, figures in result["policies"].items():

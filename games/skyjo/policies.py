@@ -1,10 +1,17 @@
 """Skyjo policies that need no search: the `greedy` baseline.
 
-greedy: opening flips at random; take the discard if its value is 0 or less, or lower than your
-highest face-up card, and put it on that card; otherwise draw, and put the drawn card on your
-highest face-up card if it is lower than that card, else discard it and flip a random face-down
-card. Where the rule names a card that does not exist (no face-up card yet), a random legal
-choice of the same kind is made.
+greedy: opening flips at random. On a turn, take the discard if it is lower than your highest
+face-up card, and put it on that card; else, if its value is 0 or less, take it and put it on a
+random face-down card; otherwise draw. Put a drawn card on your highest face-up card if it is
+lower than that card, else discard it and flip a random face-down card. "Highest" is the first
+such slot on a tie; with no face-up card, nothing is lower than it. When there is nothing to
+draw and the discard must be taken, it goes on the highest face-up card.
+
+Unless it must, it never takes or keeps a card that leaves its grid no better: a card replaces
+a higher face-up card or, if it is 0 or less (below a face-down card's average, about 5), a
+face-down one. So every turn lowers the sum of its face-up cards or turns a card up (removed
+columns aside), and a round played by greedy players ends: two of them cannot pass the same
+cards back and forth for ever.
 """
 
 from __future__ import annotations
@@ -39,10 +46,18 @@ class GreedyPolicy:
         highest = _highest_face_up(seen)
         if seen.phase == "turn":
             top = seen.discard[-1]
-            if highest is not None and (top <= 0 or top < highest[0]):
+            if highest is not None and top < highest[0]:
                 return take(highest[1])
+            if top <= 0:
+                assert seen.seat is not None
+                cards = seen.players[seen.seat].cards
+                face_down = [take(slot) for slot, card in enumerate(cards) if card == "down"]
+                if face_down:
+                    return self._rng.choice(face_down)
             if DRAW in actions:
                 return DRAW
+            if highest is not None and take(highest[1]) in actions:
+                return take(highest[1])  # nothing to draw: the least harm
             return self._rng.choice(actions)
         drawn = seen.drawn
         assert drawn is not None

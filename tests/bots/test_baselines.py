@@ -7,6 +7,8 @@ import random
 from typing import Any, Literal
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from games.sky_five import bank, draw, give, pass_, take
 from games.sky_five.bots import CautiousPolicy
@@ -50,8 +52,10 @@ GRID = [5, D, D, D, D, 9, D, D, D, D, 2, D]
         (GRID, 3, None, TAKE[5]),  # lower than the highest face-up card (9)
         (GRID, 9, None, DRAW),  # not lower than 9, and above 0
         (GRID, 12, None, DRAW),
-        ([-1, D, D, D, -2, D, D, D, D, D, D, D], 0, None, TAKE[0]),  # ≤ 0 goes on the highest
+        ([-1, D, D, D, -2, D, D, D, D, D, D, D], -2, None, TAKE[0]),  # lower than the -1
         ([-1, D, D, D, -2, D, D, D, D, D, D, D], 1, None, DRAW),
+        ([0, -1, -2, -1] * 3, 0, None, DRAW),  # ≤ 0 but no lower, and nothing face down
+        ([0, -1, -2, -1] * 3, -1, None, TAKE[0]),
         (GRID, 20, 8, SWAP[5]),  # a drawn 8 goes on the 9
         ([7, 7, D, D, D, D, D, D, D, D, D, D], 20, 3, SWAP[0]),  # first of equal highest
     ],
@@ -69,6 +73,50 @@ def test_skyjo_greedy_discards_and_flips_a_random_face_down_card() -> None:
     assert {a.kind for a in chosen} == {"flip"}
     assert len(chosen) > 3
     assert all(GRID[a.slot] == D for a in chosen)
+
+
+@pytest.mark.parametrize("top", [0, -1])
+def test_skyjo_greedy_puts_a_card_no_lower_but_at_most_0_on_a_random_face_down_card(
+    top: int,
+) -> None:
+    # the position two greedy baselines used to pass a 0 and a -1 back and forth in: a 0 or
+    # a -1 on the -1 would leave the grid no better
+    cards = [D, D, D, -1, D, D, D, D, D, D, D, -1]
+    view = skyjo_view(cards, top)
+    actions = skyjo_actions(cards, False)
+    chosen = {GreedyPolicy(random.Random(s)).choose(actions, lambda: view) for s in range(40)}
+    assert {a.kind for a in chosen} == {"take"}
+    assert len(chosen) > 3
+    assert all(cards[a.slot] == D for a in chosen)
+
+
+SLOT = st.one_of(st.just(D), st.integers(-2, 12))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(SLOT, min_size=12, max_size=12), st.integers(-2, 12), st.booleans(), st.data())
+def test_skyjo_greedy_never_takes_a_card_that_leaves_its_grid_no_better(
+    cards: list[Any], top: int, drawn: bool, data: st.DataObject
+) -> None:
+    assume(D in cards or not drawn)  # a drawn card always has a face-down card to turn up
+    card = data.draw(st.integers(-2, 12)) if drawn else None
+    view = skyjo_view(cards, top, card)
+    actions = skyjo_actions(cards, drawn)
+    chosen = GreedyPolicy(random.Random(data.draw(st.integers(0, 99)))).choose(
+        actions, lambda: view
+    )
+    face_up = [c for c in cards if c != D]
+    if chosen.kind == "take":
+        placed = cards[chosen.slot]
+        assert top < placed if placed != D else top <= 0 and not any(top < c for c in face_up)
+    elif chosen.kind == "swap":
+        assert card is not None
+        assert cards[chosen.slot] != D and card < cards[chosen.slot] == max(face_up)
+    elif chosen.kind == "flip":
+        assert card is not None and not any(card < c for c in face_up)
+    else:
+        assert chosen == DRAW
+        assert not any(top < c for c in face_up) and (top > 0 or D not in cards)
 
 
 def junior_view(cards: list[Any], top: int, held: int | None = None) -> Any:

@@ -27,8 +27,8 @@ def test_json_shape(game: str, policies: str, capsys: pytest.CaptureFixture[str]
     argv = ["tournament", game, "--players", "2", "--policies", policies, "--games", "4"]
     assert main([*argv, "--seed", "1", "--workers", "1", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert set(result) == {"games", "policies"}
-    assert result["games"] == 4
+    assert set(result) == {"games", "stalled", "policies"}
+    assert (result["games"], result["stalled"]) == (4, 0)
     assert set(result["policies"]) == set(policies.split(","))
     for figures in result["policies"].values():
         assert set(figures) == KEYS
