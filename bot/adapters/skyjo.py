@@ -135,12 +135,11 @@ class SkyjoAdapter(GameAdapter):
         return screens.personal_screen(_game(engine), seat)
 
     def moments(self, game: GameRecord, engine: Engine, events: Sequence[Any]) -> list[Screen]:
+        scored = [event for event in events if isinstance(event, RoundScored)]
+        if not scored:
+            return []
         lines = self.describe(engine, events)
-        return [
-            screens.round_summary_screen(_game(engine), event, lines)
-            for event in events
-            if isinstance(event, RoundScored)
-        ]
+        return [screens.round_summary_screen(_game(engine), event, lines) for event in scored]
 
     def save_events(self, events: Sequence[Any]) -> str:
         return json.dumps([CODEC.to_dict(event) for event in events])

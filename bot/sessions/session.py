@@ -43,6 +43,7 @@ class GameSession:
         self.display = Display(self)
         self.autoplay = Autoplay(self)
         self._engine: Engine | None = None
+        self._settings: tuple[dict[str, Any], BaseModel] | None = None
         self._token: Hashable = None
         self._movers: frozenset[int] = frozenset()
         self.to_remind: list[int] = []
@@ -61,7 +62,11 @@ class GameSession:
 
     @property
     def settings(self) -> BaseModel:
-        return self.adapter.build_settings(self.record.settings)
+        """The game's settings, validated once for each set of values."""
+        values = self.record.settings
+        if self._settings is None or self._settings[0] != values:
+            self._settings = (dict(values), self.adapter.build_settings(values))
+        return self._settings[1]
 
     def link(self) -> str:
         """The current public message, or the channel while there is none."""

@@ -74,10 +74,10 @@ def notice(text: str, title: str | None = None) -> Message:
 
 
 async def prepare(screen: Screen, game_id: int, version: int, pictures: PictureCache) -> Message:
-    embed = screen.embed.copy()
+    embed = screen.embed
     files = [(picture.name, await pictures.get(picture)) for picture in screen.pictures]
     if files:
-        embed.set_image(url=f"attachment://{files[0][0]}")
+        embed = embed.copy().set_image(url=f"attachment://{files[0][0]}")
     return Message(
         embed=embed,
         content=screen.content,
