@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.catalog import Catalog, installed
 from bot.config import BotSettings
+from bot.i18n.commands import CatalogTranslator
 from bot.sessions import Sessions
 from bot.sessions.clock import Clock
 from bot.storage import Database, GameRepository
@@ -63,6 +64,7 @@ class SkyTableBot(commands.Bot):
         for extension in self.catalog.extensions:
             await self.load_extension(extension)
         self.add_dynamic_items(GameButton, GameSelect)
+        await self.tree.set_translator(CatalogTranslator())
         restored = await self.sessions.restore()
         log.info("Restored %d open game(s)", restored)
         if self.settings.dev_guild_id is not None:

@@ -1,0 +1,33 @@
+"""Words in one language: messages and plurals from its catalog, with their values filled in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n.catalog import language_of, translations
+
+NAME_CONTEXT = "command name"
+
+
+class Words:
+    """`words("Your turn, {name}.", name=…)` and `words.plural("{n} card", "{n} cards", n)`
+    give the message in this language; the plural form is the catalog's."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self._catalog = translations(language)
+
+    @classmethod
+    def for_locale(cls, locale: Any) -> Words:
+        return cls(language_of(None if locale is None else str(locale)))
+
+    def __call__(self, message: str, /, **values: Any) -> str:
+        text = self._catalog.gettext(message)
+        return text.format(**values) if values else text
+
+    def plural(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
+        return self._catalog.ngettext(singular, plural, n).format(n=n, **values)
+
+    def name(self, message: str) -> str:
+        """A command, group or option name."""
+        return self._catalog.pgettext(NAME_CONTEXT, message)
