@@ -42,5 +42,5 @@ class SeatedGame(ABC):
 
     def _not_your_turn(self, seat: object, current: int) -> IllegalAction:
         return self._stranger(seat) or IllegalAction(
-            f"It is {self.seats[current].name}'s turn, not yours."
+            "It is {name}'s turn, not yours.", name=self.seats[current].name
         )

@@ -19,7 +19,9 @@ class Seat(BaseModel):
 def validate_seats(seats: Sequence[Seat], minimum: int, maximum: int) -> tuple[Seat, ...]:
     if not minimum <= len(seats) <= maximum:
         raise InvalidSettings(
-            f"This game needs {minimum} to {maximum} players; {len(seats)} "
-            f"{'is' if len(seats) == 1 else 'are'} seated."
+            "This game needs {minimum} to {maximum} players; seated: {count}.",
+            minimum=minimum,
+            maximum=maximum,
+            count=len(seats),
         )
     return tuple(seats)

@@ -6,7 +6,7 @@ from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from games.core.errors import InvalidSettings
+from games.core.errors import InvalidSettings, Part, SettingProblem, Term
 
 
 class GameSettings(BaseModel):
@@ -23,16 +23,46 @@ class GameSettings(BaseModel):
         try:
             return cls(**values)
         except ValidationError as error:
-            raise InvalidSettings(cls.describe_errors(error)) from None
+            raise InvalidSettings.of(cls.problems(error)) from None
 
     @classmethod
-    def describe_errors(cls, error: ValidationError) -> str:
-        parts = []
+    def problems(cls, error: ValidationError) -> list[Part]:
+        """One sentence per problem, naming the setting by its label."""
+        parts: list[Part] = []
         for problem in error.errors():
             field = str(problem["loc"][0]) if problem["loc"] else ""
-            label = cls.labels.get(field, field or "Settings")
-            message = str(problem["msg"]).removeprefix("Value error, ")
-            if problem["type"] == "extra_forbidden":
-                message = f"is not a {cls.game_title} setting"
-            parts.append(f"{label}: {message}" if field else message[:1].upper() + message[1:])
-        return "; ".join(parts) + "."
+            label = Term(cls.labels.get(field, field))
+            context = problem.get("ctx") or {}
+            kind = problem["type"]
+            if kind == "extra_forbidden":
+                parts.append(
+                    (
+                        "“{field}” is not a {game} setting.",
+                        {"field": field, "game": Term(cls.game_title)},
+                    )
+                )
+            elif isinstance(context.get("error"), SettingProblem):
+                cause = context["error"]
+                parts.append((cause.template, {"label": label, **cause.values}))
+            elif kind == "greater_than_equal":
+                parts.append(
+                    ("{label} must be at least {limit}.", {"label": label, "limit": context["ge"]})
+                )
+            elif kind == "less_than_equal":
+                parts.append(
+                    ("{label} must be at most {limit}.", {"label": label, "limit": context["le"]})
+                )
+            elif kind in ("int_parsing", "int_type", "int_from_float"):
+                parts.append(("{label} must be a whole number.", {"label": label}))
+            elif kind in ("bool_parsing", "bool_type"):
+                parts.append(("{label} must be on or off.", {"label": label}))
+            elif kind in ("enum", "literal_error"):
+                parts.append(
+                    (
+                        "{label} must be one of: {choices}.",
+                        {"label": label, "choices": context.get("expected", "")},
+                    )
+                )
+            else:
+                parts.append(("{label}: {detail}.", {"label": label, "detail": problem["msg"]}))
+        return parts

@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from games.core.errors import InvalidSettings
+from games.core.errors import InvalidSettings, SettingProblem
 from games.core.settings import GameSettings
 from games.skyjo.cards import DECK_SIZE
 
@@ -62,9 +62,12 @@ class SkyjoSettings(GameSettings):
     def _opening_flips_fit(cls, flips: int, info: ValidationInfo) -> int:
         rows, columns = info.data.get("rows"), info.data.get("columns")
         if rows is not None and columns is not None and flips >= rows * columns:
-            raise ValueError(
-                f"at most {rows * columns - 1} on a {rows}×{columns} grid "
-                "(at least one card starts face down)"
+            raise SettingProblem(
+                "{label}: at most {most} on a {rows}×{columns} grid (at least one card starts "
+                "face down).",
+                most=rows * columns - 1,
+                rows=rows,
+                columns=columns,
             )
         return flips
 
@@ -77,7 +80,12 @@ class SkyjoSettings(GameSettings):
         needed = seat_count * self.slots + 2
         if needed > DECK_SIZE:
             raise InvalidSettings(
-                f"A {self.rows}×{self.columns} grid cannot be dealt to {seat_count} players: "
-                f"that takes {needed} cards with the discard and draw piles, and the deck has "
-                f"{DECK_SIZE}. Choose a smaller grid or fewer players."
+                "A {rows}×{columns} grid cannot be dealt to {players} players: that takes "
+                "{needed} cards with the discard and draw piles, and the deck has {deck}. "
+                "Choose a smaller grid or fewer players.",
+                rows=self.rows,
+                columns=self.columns,
+                players=seat_count,
+                needed=needed,
+                deck=DECK_SIZE,
             )

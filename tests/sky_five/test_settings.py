@@ -11,25 +11,23 @@ from games.sky_five import SkyFiveSettings
     [
         pytest.param(
             {"turn_seconds": 5},
-            "Time per turn (seconds): Input should be greater than or equal to 10.",
+            "Time per turn (seconds) must be at least 10.",
             id="too-short",
         ),
         pytest.param(
             {"turn_seconds": 4000},
-            "Time per turn (seconds): Input should be less than or equal to 3600.",
+            "Time per turn (seconds) must be at most 3600.",
             id="too-long",
         ),
         pytest.param(
             {"turn_seconds": "soon"},
-            "Time per turn (seconds): Input should be a valid integer, unable to parse string "
-            "as an integer.",
+            "Time per turn (seconds) must be a whole number.",
             id="not-a-number",
         ),
-        pytest.param({"jokers": True}, "jokers: is not a Sky Five setting.", id="unknown"),
+        pytest.param({"jokers": True}, "“jokers” is not a Sky Five setting.", id="unknown"),
         pytest.param(
             {"turn_seconds": 1, "removed": 0},
-            "Time per turn (seconds): Input should be greater than or equal to 10; "
-            "removed: is not a Sky Five setting.",
+            "Time per turn (seconds) must be at least 10. “removed” is not a Sky Five setting.",
             id="two-problems",
         ),
     ],

@@ -13,37 +13,36 @@ from tests.skyjo_junior.scripting import card_counts, seats
     [
         pytest.param(
             {"copies_per_value": 3},
-            "Copies of each card value: Input should be greater than or equal to 4.",
+            "Copies of each card value must be at least 4.",
             id="copies-too-few",
         ),
         pytest.param(
             {"copies_per_value": 21},
-            "Copies of each card value: Input should be less than or equal to 20.",
+            "Copies of each card value must be at most 20.",
             id="copies-too-many",
         ),
         pytest.param(
             {"copies_per_value": "ten"},
-            "Copies of each card value: Input should be a valid integer, unable to parse "
-            "string as an integer.",
+            "Copies of each card value must be a whole number.",
             id="copies-not-a-number",
         ),
         pytest.param(
             {"turn_seconds": 5},
-            "Time per turn (seconds): Input should be greater than or equal to 10.",
+            "Time per turn (seconds) must be at least 10.",
             id="turn-too-short",
         ),
         pytest.param(
             {"turn_seconds": 3601},
-            "Time per turn (seconds): Input should be less than or equal to 3600.",
+            "Time per turn (seconds) must be at most 3600.",
             id="turn-too-long",
         ),
         pytest.param(
-            {"jokers": True}, "jokers: is not a Skyjo Junior setting.", id="unknown-setting"
+            {"jokers": True}, "“jokers” is not a Skyjo Junior setting.", id="unknown-setting"
         ),
         pytest.param(
             {"copies_per_value": 0, "turn_seconds": 0},
-            "Copies of each card value: Input should be greater than or equal to 4; "
-            "Time per turn (seconds): Input should be greater than or equal to 10.",
+            "Copies of each card value must be at least 4. "
+            "Time per turn (seconds) must be at least 10.",
             id="two-problems",
         ),
     ],
