@@ -16,9 +16,9 @@ from bot.i18n.commands import CatalogTranslator
 from bot.sessions import Sessions
 from bot.sessions.clock import Clock
 from bot.storage import Database, GameRepository
+from bot.storage.games import GuildRepository
 from bot.ui import replies
 from bot.ui.components import GameButton, GameSelect, submitted_form
-from bot.ui.replies import tell
 from games.core.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -56,6 +56,7 @@ class SkyTableBot(commands.Bot):
         self.sessions = Sessions(
             self,
             GameRepository(self.database),
+            GuildRepository(self.database),
             self.catalog,
             bot_delay=self.bot_delay,
             clock=self.clock,
@@ -94,12 +95,13 @@ class SkyTableBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        words = replies.words_for(interaction)
         if isinstance(cause, GameError):
-            await tell(interaction, cause.message)
+            await replies.say(interaction, words.error(cause))
         elif isinstance(cause, discord.Forbidden):
-            await tell(interaction, replies.forbidden(cause))
+            await replies.say(interaction, replies.forbidden(cause, words))
         elif isinstance(cause, app_commands.CheckFailure):
-            await tell(interaction, str(cause))
+            await replies.say(interaction, str(cause))
         else:
             log.error("Command %s failed", interaction.command, exc_info=cause)
-            await tell(interaction, replies.APOLOGY)
+            await replies.say(interaction, words(replies.APOLOGY))

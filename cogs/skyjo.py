@@ -12,7 +12,6 @@ from discord.ext import commands
 from bot.adapters.skyjo import SkyjoAdapter
 from bot.client import SkyTableBot
 from bot.ui import replies
-from bot.ui.replies import tell
 from games.core.errors import InvalidSettings
 
 GRIDS = [
@@ -34,7 +33,7 @@ def parse_grid(text: str) -> tuple[int, int]:
     """Rows and columns from "3x4"; anything else is refused with the expected form."""
     match = GRID.fullmatch(text.strip().lower())
     if match is None:
-        raise InvalidSettings(f"The grid “{text}” is not rows × columns, like 3x4.")
+        raise InvalidSettings("The grid “{grid}” is not rows × columns, like 3x4.", grid=text)
     return int(match[1]), int(match[2])
 
 
@@ -67,7 +66,7 @@ def _settings(
 
 def _check_permissions(interaction: discord.Interaction[Any]) -> str | None:
     missing = replies.missing_permissions(interaction.app_permissions)
-    return replies.missing_text(missing) if missing else None
+    return replies.missing_text(missing, replies.words_for(interaction)) if missing else None
 
 
 class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Skyjo here"):
@@ -103,7 +102,7 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
         show_round_scores: bool | None = None,
     ) -> None:
         if (problem := _check_permissions(interaction)) is not None:
-            await tell(interaction, problem)
+            await replies.say(interaction, problem)
             return
         values = _settings(
             target_score,
@@ -133,16 +132,17 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
         target_score: app_commands.Range[int, 10, 1000] | None = None,
     ) -> None:
         if (problem := _check_permissions(interaction)) is not None:
-            await tell(interaction, problem)
+            await replies.say(interaction, problem)
             return
         if not 1 <= bots < self.adapter.max_seats:
-            raise InvalidSettings(f"Play against 1 to {self.adapter.max_seats - 1} bots.")
+            raise InvalidSettings("Play against 1 to {most} bots.", most=self.adapter.max_seats - 1)
         values = {} if target_score is None else {"target_score": target_score}
         await self.bot.sessions.lobby.open(interaction, self.adapter, values, bots=[level] * bots)
 
     @app_commands.command(name="rules", description="How to play Skyjo (only you see it)")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embeds=self.adapter.rules(), ephemeral=True)
+        words = replies.words_for(interaction)
+        await interaction.response.send_message(embeds=self.adapter.rules(words), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,5 +1,5 @@
-"""`/table …`: what applies to any game in this channel — show it again, leave, cancel, and
-reminders of your turn."""
+"""`/table …`: what applies to any game in this channel — show it again, leave, cancel,
+reminders of your turn — and the language of the server's tables."""
 
 from __future__ import annotations
 
@@ -10,6 +10,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import SkyTableBot
+from bot.i18n import LANGUAGES as SPOKEN
+from bot.ui.replies import tell
+from games.core.errors import IllegalAction
+
+SERVER = "server"
+NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
+LANGUAGES = [
+    app_commands.Choice(name="the server's language", value=SERVER),
+    *(app_commands.Choice(name=NAMES[code], value=code) for code in SPOKEN),
+]
 
 
 class TableCog(
@@ -34,6 +44,29 @@ class TableCog(
     @app_commands.command(name="remind", description="Turn DM reminders of your turn on or off")
     async def remind(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.sessions.table.toggle_reminders(interaction)
+
+    @app_commands.command(
+        name="language", description="The language of this server's tables (Manage Server)"
+    )
+    @app_commands.describe(language="The server's own language, or one for the bot alone")
+    @app_commands.choices(language=LANGUAGES)
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        if interaction.guild_id is None:
+            raise IllegalAction("Languages are chosen for a server, not in direct messages.")
+        if not interaction.permissions.manage_guild:
+            raise IllegalAction("Only someone with Manage Server can choose the bot's language.")
+        if language != SERVER and language not in SPOKEN:
+            raise IllegalAction("Choose a language from the list.")
+        chosen = None if language == SERVER else language
+        await self.bot.sessions.guilds.set_language(interaction.guild_id, chosen)
+        if chosen is None:
+            await tell(interaction, "Tables opened from now on speak this server's language.")
+        else:
+            await tell(
+                interaction,
+                "Tables opened from now on speak {language}; open ones keep theirs.",
+                language=NAMES[chosen],
+            )
 
 
 async def setup(bot: commands.Bot) -> None:

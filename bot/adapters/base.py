@@ -34,6 +34,7 @@ from bot.adapters.specs import (
     SettingChoice,
     TextField,
 )
+from bot.i18n import Words
 from bot.storage.records import GameRecord
 from games.core.engine import Engine
 from games.core.policy import Policy
@@ -92,10 +93,10 @@ class GameAdapter(ABC):
         """Validated settings; raises `InvalidSettings` with a message naming the setting."""
 
     @abstractmethod
-    def settings_summary(self, settings: BaseModel) -> list[str]: ...
+    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]: ...
 
     @abstractmethod
-    def setting_choices(self) -> Sequence[SettingChoice]: ...
+    def setting_choices(self, words: Words) -> Sequence[SettingChoice]: ...
 
     @abstractmethod
     def choose(self, values: dict[str, Any], key: str, value: str) -> dict[str, Any]:
@@ -134,7 +135,7 @@ class GameAdapter(ABC):
         raise NotImplementedError(f"{self.title} has no bots")
 
     @abstractmethod
-    def describe(self, engine: Engine, events: Sequence[Any]) -> list[str]:
+    def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         """Log lines for these events, in order."""
 
     @abstractmethod
@@ -155,18 +156,23 @@ class GameAdapter(ABC):
     # ---------------------------------------------------------------------------- UI
 
     @abstractmethod
-    def interpret(self, engine: Engine, seat: int, command: Command) -> Outcome:
-        """What a click means for `seat`; raises `IllegalAction` if it means nothing now."""
+    def interpret(self, engine: Engine, seat: int, command: Command, words: Words) -> Outcome:
+        """What a click means for `seat` (a form it opens speaks the clicking player's
+        `words`); raises `IllegalAction` if it means nothing now."""
 
     @abstractmethod
-    def table(self, game: GameRecord, engine: Engine, mode: str, log: Sequence[str]) -> Screen:
+    def table(
+        self, game: GameRecord, engine: Engine, mode: str, log: Sequence[str], words: Words
+    ) -> Screen:
         """The public table: what everyone may see, and the controls of the seat to move."""
 
     @abstractmethod
-    def personal(self, game: GameRecord, engine: Engine, seat: int) -> Screen:
+    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
         """A seat's own controls, shown only to its player."""
 
-    def moments(self, game: GameRecord, engine: Engine, events: Sequence[Any]) -> list[Screen]:
+    def moments(
+        self, game: GameRecord, engine: Engine, events: Sequence[Any], words: Words
+    ) -> list[Screen]:
         """Messages of their own that these events call for (a round's summary, a bust…),
         posted before the table moves on. A game with moments gives `save_events` and
         `load_events` too, so that moments not yet shown survive a restart."""
@@ -179,8 +185,8 @@ class GameAdapter(ABC):
         raise NotImplementedError(f"{self.title} does not save its events")
 
     @abstractmethod
-    def final(self, game: GameRecord, engine: Engine) -> Screen:
+    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
         """The standings at the end of the game (a Rematch button is added by the table)."""
 
     @abstractmethod
-    def rules(self) -> list[discord.Embed]: ...
+    def rules(self, words: Words) -> list[discord.Embed]: ...

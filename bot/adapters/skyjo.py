@@ -21,14 +21,16 @@ from bot.adapters.base import (
     Screen,
     SettingChoice,
 )
+from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import skyjo_screens as screens
+from bot.ui.skyjo_words import describe
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.policy import Policy
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings, actions, bots
-from games.skyjo.events import CODEC, Event, RoundScored
+from games.skyjo.events import CODEC, Event, FinalReveal, LineCleared, RoundScored
 from games.skyjo.settings import MAX_SEATS, MIN_SEATS
 
 MODES = {"turn": ("", "take"), "drawn": ("", "flip")}
@@ -56,11 +58,18 @@ class SkyjoAdapter(GameAdapter):
     def build_settings(self, values: dict[str, Any]) -> SkyjoSettings:
         return SkyjoSettings.build(**values)
 
-    def settings_summary(self, settings: BaseModel) -> list[str]:
-        return screens.settings_summary(cast(SkyjoSettings, settings))
+    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
+        return screens.settings_summary(cast(SkyjoSettings, settings), words)
 
-    def setting_choices(self) -> Sequence[SettingChoice]:
-        return CHOICES
+    def setting_choices(self, words: Words) -> Sequence[SettingChoice]:
+        return [
+            SettingChoice(
+                choice.key,
+                words(choice.label),
+                [(words(label), value) for label, value in choice.options],
+            )
+            for choice in CHOICES
+        ]
 
     def choose(self, values: dict[str, Any], key: str, value: str) -> dict[str, Any]:
         if key not in {choice.key for choice in CHOICES}:
@@ -96,9 +105,13 @@ class SkyjoAdapter(GameAdapter):
     def bot_policy(self, level: str, rng: random.Random) -> Policy:
         return bots.bot_policy(level, rng)
 
-    def describe(self, engine: Engine, events: Sequence[Any]) -> list[str]:
+    def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         game = _game(engine)
-        return [game.describe(event) for event in events if not isinstance(event, RoundScored)]
+        return [
+            describe(event, game.names, game.geometry, words)
+            for event in events
+            if not isinstance(event, RoundScored)
+        ]
 
     def standings(self, engine: Engine) -> list[Score]:
         return [Score(seat, total) for seat, total in enumerate(_game(engine).totals)]
@@ -107,7 +120,7 @@ class SkyjoAdapter(GameAdapter):
         game = _game(engine)
         return (game.round, game.phase == "opening", game.turns)
 
-    def interpret(self, engine: Engine, seat: int, command: Command) -> Outcome:
+    def interpret(self, engine: Engine, seat: int, command: Command, words: Words) -> Outcome:
         game = _game(engine)
         verb, arg = command.verb, command.arg
         if verb == "mine":
@@ -121,25 +134,34 @@ class SkyjoAdapter(GameAdapter):
             if arg not in allowed:
                 raise IllegalAction("That choice is no longer open.")
             if seat != game.current:
-                raise IllegalAction(f"It is {game.seats[game.current].name}'s turn, not yours.")
+                raise IllegalAction(
+                    "It is {name}'s turn, not yours.", name=game.seats[game.current].name
+                )
             return Redraw(arg)
         make = PLAYS.get(verb)
         if make is None:
             raise IllegalAction("That button is not part of this game.")
         return Play(make(_slot(arg)))
 
-    def table(self, game: GameRecord, engine: Engine, mode: str, log: Sequence[str]) -> Screen:
-        return screens.table_screen(game, _game(engine), mode, log)
+    def table(
+        self, game: GameRecord, engine: Engine, mode: str, log: Sequence[str], words: Words
+    ) -> Screen:
+        return screens.table_screen(game, _game(engine), mode, log, words)
 
-    def personal(self, game: GameRecord, engine: Engine, seat: int) -> Screen:
-        return screens.personal_screen(_game(engine), seat)
+    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
+        return screens.personal_screen(_game(engine), seat, words)
 
-    def moments(self, game: GameRecord, engine: Engine, events: Sequence[Any]) -> list[Screen]:
+    def moments(
+        self, game: GameRecord, engine: Engine, events: Sequence[Any], words: Words
+    ) -> list[Screen]:
         scored = [event for event in events if isinstance(event, RoundScored)]
         if not scored:
             return []
-        lines = self.describe(engine, events)
-        return [screens.round_summary_screen(_game(engine), event, lines) for event in scored]
+        reveal = self.describe(
+            engine, [e for e in events if isinstance(e, FinalReveal | LineCleared)], words
+        )
+        skyjo = _game(engine)
+        return [screens.round_summary_screen(skyjo, event, reveal, words) for event in scored]
 
     def save_events(self, events: Sequence[Any]) -> str:
         return json.dumps([CODEC.to_dict(event) for event in events])
@@ -147,11 +169,11 @@ class SkyjoAdapter(GameAdapter):
     def load_events(self, text: str) -> list[Any]:
         return [CODEC.from_dict(data) for data in json.loads(text)]
 
-    def final(self, game: GameRecord, engine: Engine) -> Screen:
-        return screens.final_screen(_game(engine))
+    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
+        return screens.final_screen(_game(engine), words)
 
-    def rules(self) -> list[discord.Embed]:
-        return screens.rules_embeds()
+    def rules(self, words: Words) -> list[discord.Embed]:
+        return screens.rules_embeds(words)
 
 
 def _on(value: str) -> bool:
@@ -182,36 +204,50 @@ def _fields(key: str, value: str) -> dict[str, Any]:
 
 CHOICES: tuple[SettingChoice, ...] = (
     SettingChoice(
-        "target_score", "Target score", [(str(v), str(v)) for v in (50, 75, 100, 150, 200)]
+        "target_score", N_("Target score"), [(str(v), str(v)) for v in (50, 75, 100, 150, 200)]
     ),
     SettingChoice(
         "grid",
-        "Grid size",
+        N_("Grid size"),
         [(f"{r} × {c}", f"{r}x{c}") for r, c in ((3, 4), (3, 3), (4, 4), (3, 5), (2, 4))],
     ),
     SettingChoice(
-        "opening_flips", "Cards turned up at the start", [(str(v), str(v)) for v in range(5)]
+        "opening_flips", N_("Cards turned up at the start"), [(str(v), str(v)) for v in range(5)]
     ),
     SettingChoice(
         "penalty",
-        "Finisher's penalty",
+        N_("Finisher's penalty"),
         [
-            ("×2 (published rules)", "multiplier:2"),
+            (N_("×2 (published rules)"), "multiplier:2"),
             ("×3", "multiplier:3"),
             ("+10", "flat:10"),
-            ("+5 then ×2", "flat_then_multiplier:2:5"),
-            ("×2 then +5", "multiplier_then_flat:2:5"),
-            ("none", "none"),
+            (N_("+5 then ×2"), "flat_then_multiplier:2:5"),
+            (N_("×2 then +5"), "multiplier_then_flat:2:5"),
+            (N_("none"), "none"),
         ],
     ),
-    SettingChoice("clear_columns", "Remove identical columns", [("on", "on"), ("off", "off")]),
-    SettingChoice("clear_rows", "Remove identical rows", [("off", "off"), ("on", "on")]),
     SettingChoice(
-        "show_round_scores", "Running round scores", [("shown", "on"), ("hidden", "off")]
+        "clear_columns",
+        N_("Remove identical columns"),
+        [(N_("on"), "on"), (N_("off"), "off")],
+    ),
+    SettingChoice(
+        "clear_rows", N_("Remove identical rows"), [(N_("off"), "off"), (N_("on"), "on")]
+    ),
+    SettingChoice(
+        "show_round_scores",
+        N_("Running round scores"),
+        [(N_("shown"), "on"), (N_("hidden"), "off")],
     ),
     SettingChoice(
         "turn_seconds",
-        "Time per turn",
-        [("30 s", "30"), ("60 s", "60"), ("2 min", "120"), ("5 min", "300"), ("no limit", "none")],
+        N_("Time per turn"),
+        [
+            (N_("30 s"), "30"),
+            (N_("60 s"), "60"),
+            (N_("2 min"), "120"),
+            (N_("5 min"), "300"),
+            (N_("no limit"), "none"),
+        ],
     ),
 )

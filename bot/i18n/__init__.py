@@ -5,6 +5,6 @@ gives its translation. The catalogs are compiled by Babel when first needed.
 """
 
 from bot.i18n.catalog import LANGUAGES, language_of, translations
-from bot.i18n.words import Words
+from bot.i18n.words import N_, Words
 
-__all__ = ["LANGUAGES", "Words", "language_of", "translations"]
+__all__ = ["LANGUAGES", "N_", "Words", "language_of", "translations"]

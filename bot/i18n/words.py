@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n.catalog import language_of, translations
+from games.core.errors import GameError, render
 
 NAME_CONTEXT = "command name"
 
@@ -28,6 +30,23 @@ class Words:
     def plural(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
         return self._catalog.ngettext(singular, plural, n).format(n=n, **values)
 
+    def listing(self, items: Sequence[object]) -> str:
+        """`a`, `a and b`, `a, b and c`, in this language."""
+        texts = [str(item) for item in items]
+        if len(texts) <= 1:
+            return "".join(texts)
+        return self("{first} and {last}", first=", ".join(texts[:-1]), last=texts[-1])
+
+    def error(self, error: GameError) -> str:
+        """An engine's or the table's error, in this language."""
+        return render(error.parts, self._catalog.gettext)
+
     def name(self, message: str) -> str:
         """A command, group or option name."""
         return self._catalog.pgettext(NAME_CONTEXT, message)
+
+
+def N_(message: str) -> str:
+    """Marks a message kept in a constant, so that the catalog's check finds it; it is
+    translated where it is shown."""
+    return message

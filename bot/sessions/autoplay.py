@@ -12,6 +12,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import N_
 from bot.storage.records import SeatRecord
 
 if TYPE_CHECKING:
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TIMEOUTS_BEFORE_HANDOVER = 3
+GAME_OVER = N_("game over")
+NOBODY_LEFT = N_("No human player is left at the table, so the game ends here.")
 ATTEMPTS = 3
 RETRY_PAUSE = 2.0
 
@@ -127,9 +130,7 @@ class Autoplay:
                     continue
                 await self._play_for(seat)
             if record.status == "running" and not record.members:
-                await session.end(
-                    "game over", "No human player is left at the table, so the game ends here."
-                )
+                await session.end(GAME_OVER, NOBODY_LEFT)
                 return
         self.wake()
 
@@ -142,7 +143,7 @@ class Autoplay:
         name = record.seats[seat].name
         off_turn = adapter.off_turn(session.engine, seat)
         if off_turn is not None:
-            session.log.append(f"⏰ {name} did not decide in time.")
+            session.note("⏰ {name} did not decide in time.", name=name)
             await session.display.show_safely(await session.apply(seat, off_turn.default))
             return
         level = adapter.takeover_level
@@ -156,11 +157,13 @@ class Autoplay:
             and adapter.turn_token(session.engine) == token
         ):
             events += await session.apply(seat, session.bot_action(seat, level))
-        session.log.append(f"⏰ {name} ran out of time: a bot played for them.")
+        session.note("⏰ {name} ran out of time: a bot played for them.", name=name)
         if record.seats[seat].timeouts >= TIMEOUTS_BEFORE_HANDOVER:
             record.seats[seat] = SeatRecord(name=name, bot_level=level)
-            session.log.append(
-                f"🤖 {name} missed {TIMEOUTS_BEFORE_HANDOVER} turns in a row: a bot takes the seat."
+            session.note(
+                "🤖 {name} missed {count} turns in a row: a bot takes the seat.",
+                name=name,
+                count=TIMEOUTS_BEFORE_HANDOVER,
             )
         if record.status == "running":
             await session.commit()

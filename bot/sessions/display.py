@@ -50,22 +50,26 @@ class Display:
         session = self.session
         record = session.record
         if record.status == "lobby":
-            return await self.prepared(lobby_screen(record, session.adapter, session.settings))
+            return await self.prepared(
+                lobby_screen(record, session.adapter, session.settings, session.words)
+            )
         if record.status == "finished":
             return await self.final()
         return await self.table()
 
     async def table(self) -> Message:
         session = self.session
+        words = session.words
         screen = session.adapter.table(
-            session.record, session.engine, session.mode, list(session.log)
+            session.record, session.engine, session.mode, session.log_lines(words), words
         )
         return await self.prepared(screen)
 
     async def final(self) -> Message:
         session = self.session
-        screen = session.adapter.final(session.record, session.engine)
-        rows = [[ButtonSpec("Rematch", "rematch", style="primary", emoji="🔁")]]
+        words = session.words
+        screen = session.adapter.final(session.record, session.engine, words)
+        rows = [[ButtonSpec(words("Rematch"), "rematch", style="primary", emoji="🔁")]]
         return await self.prepared(
             Screen(embed=screen.embed, rows=rows, content=screen.content, pictures=screen.pictures)
         )
@@ -81,7 +85,7 @@ class Display:
         engine = session.engine
         moments = [
             await self.prepared(screen)
-            for screen in session.adapter.moments(session.record, engine, events)
+            for screen in session.adapter.moments(session.record, engine, events, session.words)
         ]
         if engine.is_over:
             if moments:
@@ -93,7 +97,8 @@ class Display:
             await self._leave_behind(moments, interaction)
             await self.post(await self.table())
         elif self.table_is_old():
-            await self._leave_behind([notice("The table moved below.")], interaction)
+            moved = notice(session.words("The table moved below."))
+            await self._leave_behind([moved], interaction)
             await self.post(await self.table())
         else:
             await self.edit(await self.table(), interaction)

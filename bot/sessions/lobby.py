@@ -13,13 +13,16 @@ import discord
 
 from bot.adapters.base import GameAdapter
 from bot.adapters.specs import Form, TextField
+from bot.i18n import N_, Words, language_of
 from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
+from bot.storage.games import GuildRepository
 from bot.storage.records import SeatRecord
 from bot.ui.components import Click, GameForm
 from bot.ui.lobby_screens import CHOICES_PER_PAGE, settings_panel
 from bot.ui.rendering import prepare
-from games.core.errors import IllegalAction
+from bot.ui.replies import words_for
+from games.core.errors import IllegalAction, part
 
 LOBBY_VERBS = frozenset(
     {"join", "leave", "addbot", "removebot", "guest", "seatguest", "settings", "set", "start"}
@@ -36,8 +39,11 @@ def bot_seats(adapter: GameAdapter, levels: list[str], taken: set[str]) -> list[
     number = 1
     for level in levels:
         if level not in adapter.bot_levels:
-            known = ", ".join(adapter.bot_levels) or "none"
-            raise IllegalAction(f"There is no bot level “{level}”. The levels are: {known}.")
+            raise IllegalAction(
+                "There is no bot level “{level}”. The levels are: {levels}.",
+                level=level,
+                levels=", ".join(adapter.bot_levels),
+            )
         while f"Bot {number}" in taken:
             number += 1
         taken.add(f"Bot {number}")
@@ -46,9 +52,22 @@ def bot_seats(adapter: GameAdapter, levels: list[str], taken: set[str]) -> list[
 
 
 class LobbyFlow:
-    def __init__(self, registry: SessionRegistry, seeds: random.Random) -> None:
+    def __init__(
+        self, registry: SessionRegistry, guilds: GuildRepository, seeds: random.Random
+    ) -> None:
         self.registry = registry
+        self.guilds = guilds
         self.seeds = seeds
+
+    async def language(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of a new game's public messages: the server's choice for the bot,
+        else the server's Discord language (in a DM, the user's)."""
+        if interaction.guild_id is not None:
+            chosen = await self.guilds.language(interaction.guild_id)
+            if chosen is not None:
+                return chosen
+            return language_of(str(interaction.guild_locale or ""))
+        return language_of(str(interaction.locale))
 
     async def open(
         self,
@@ -60,10 +79,10 @@ class LobbyFlow:
         """A lobby in this channel; with `bots`, a solo game that starts at once."""
         settings = adapter.build_settings(values)
         user = interaction.user
-        seats = [SeatRecord(name=user.display_name, user_id=user.id)]
+        seats = [_member_seat(interaction)]
         if bots is not None:
             if not adapter.has_bots:
-                raise IllegalAction(f"{adapter.title} has no bots to play against.")
+                raise IllegalAction("{game} has no bots to play against.", game=adapter.title)
             seats += bot_seats(adapter, bots, {user.display_name})
             adapter.check_table(settings, len(seats))
         assert interaction.channel_id is not None
@@ -75,6 +94,7 @@ class LobbyFlow:
             seed=self.seeds.getrandbits(62),
             seats=seats,
             settings=settings.model_dump(mode="json"),
+            language=await self.language(interaction),
         )
         async with session.lock:
             if bots is not None:
@@ -89,7 +109,7 @@ class LobbyFlow:
             message = await session.display.current()
             response = await interaction.response.send_message(**message.send_kwargs())
         except BaseException:
-            await session.end("cancelled", "The game could not be shown here.")
+            await session.end(CANCELLED, N_("The game could not be shown here."))
             raise
         assert response.message_id is not None
         await session.remember_message(response.message_id)
@@ -112,7 +132,8 @@ class LobbyFlow:
             await self._settings_panel(session, interaction, _number(command.arg))
             return
         if verb == "guest":
-            await interaction.response.send_modal(GameForm(GUEST_FORM, record.id, record.version))
+            form = guest_form(words_for(interaction))
+            await interaction.response.send_modal(GameForm(form, record.id, record.version))
             return
         if verb == "set":
             await self._set(session, interaction, click)
@@ -124,7 +145,7 @@ class LobbyFlow:
             if record.seat_of(user.id) is not None:
                 raise IllegalAction("You are already in this game.")
             self._check_room(session)
-            record.seats.append(SeatRecord(name=user.display_name, user_id=user.id))
+            record.seats.append(_member_seat(interaction))
         elif verb == "leave":
             self._leave(session, user.id)
         elif verb == "addbot":
@@ -141,12 +162,14 @@ class LobbyFlow:
         if record.seats:
             await session.commit()
         else:
-            await session.end("cancelled", "Everyone left the lobby.")
+            await session.end(CANCELLED, EVERYONE_LEFT)
         await self._answer_on_lobby(session, interaction)
 
     def _check_room(self, session: GameSession) -> None:
         if len(session.record.seats) >= session.adapter.max_seats:
-            raise IllegalAction(f"The table is full ({session.adapter.max_seats} players).")
+            raise IllegalAction(
+                "The table is full ({most} players).", most=session.adapter.max_seats
+            )
 
     def _leave(self, session: GameSession, user_id: int) -> None:
         record = session.record
@@ -164,12 +187,12 @@ class LobbyFlow:
 
     def _seat_guest(self, session: GameSession, name: str) -> None:
         if not session.adapter.allows_guests:
-            raise IllegalAction(f"{session.adapter.title} has no guest seats.")
+            raise IllegalAction("{game} has no guest seats.", game=session.adapter.title)
         name = " ".join(name.split())
         if not 1 <= len(name) <= GUEST_NAME_LIMIT:
-            raise IllegalAction(f"A guest's name has 1 to {GUEST_NAME_LIMIT} characters.")
+            raise IllegalAction("A guest's name has 1 to {most} characters.", most=GUEST_NAME_LIMIT)
         if name.casefold() in {seat.name.casefold() for seat in session.record.seats}:
-            raise IllegalAction(f"Someone at this table is already called {name}.")
+            raise IllegalAction("Someone at this table is already called {name}.", name=name)
         self._check_room(session)
         session.record.seats.append(SeatRecord(name=name, guest=True))
 
@@ -177,7 +200,7 @@ class LobbyFlow:
         """`/table leave` while the game is in its lobby."""
         self._leave(session, interaction.user.id)
         if not session.record.seats:
-            await session.end("cancelled", "Everyone left the lobby.")
+            await session.end(CANCELLED, EVERYONE_LEFT)
         else:
             await session.commit()
             await session.display.edit(await session.display.current())
@@ -205,7 +228,8 @@ class LobbyFlow:
         self, session: GameSession, interaction: discord.Interaction[Any], page: int
     ) -> None:
         record = session.record
-        panel = settings_panel(record, session.adapter, session.settings, page)
+        words = words_for(interaction)
+        panel = settings_panel(record, session.adapter, session.settings, page, words)
         message = await prepare(panel, record.id, record.version, session.context.pictures)
         if interaction.message is not None and interaction.message.id == record.message_id:
             await interaction.response.send_message(**message.send_kwargs(), ephemeral=True)
@@ -225,9 +249,10 @@ class LobbyFlow:
             adapter.check_table(settings, len(record.seats))
         record.settings = settings.model_dump(mode="json")
         await session.commit()
-        keys = [choice.key for choice in adapter.setting_choices()]
+        words = words_for(interaction)
+        keys = [choice.key for choice in adapter.setting_choices(words)]
         page = keys.index(key) // CHOICES_PER_PAGE if key in keys else 0
-        panel = settings_panel(record, adapter, settings, page)
+        panel = settings_panel(record, adapter, settings, page, words)
         message = await prepare(panel, record.id, record.version, session.context.pictures)
         await interaction.response.edit_message(**message.edit_kwargs())
         await session.display.edit(await session.display.current())
@@ -237,11 +262,19 @@ class LobbyFlow:
         adapter = session.adapter
         count = len(record.seats)
         if not adapter.min_seats <= count <= adapter.max_seats:
-            fill = "Add a bot or wait for players." if adapter.has_bots else "Wait for players."
-            raise IllegalAction(
-                f"{adapter.title} needs {adapter.min_seats} to {adapter.max_seats} players; "
-                f"there {'is' if count == 1 else 'are'} {count}. {fill}"
+            fill = (
+                N_("Add a bot or wait for players.")
+                if adapter.has_bots
+                else N_("Wait for players.")
             )
+            needs = part(
+                "{game} needs {least} to {most} players; seated: {count}.",
+                game=adapter.title,
+                least=adapter.min_seats,
+                most=adapter.max_seats,
+                count=count,
+            )
+            raise IllegalAction.of([needs, part(fill)])
         adapter.check_table(session.settings, count)
         await session.start()
         message = await session.display.table()
@@ -264,6 +297,7 @@ class LobbyFlow:
             seed=self.seeds.getrandbits(62),
             seats=seats,
             settings=previous.settings,
+            language=previous.language,
         )
         async with session.lock:
             await session.start()
@@ -271,18 +305,30 @@ class LobbyFlow:
         session.wake()
 
 
-GUEST_FORM = Form(
-    title="Seat a guest",
-    verb="seatguest",
-    fields=[
-        TextField(
-            key="name",
-            label="Their name",
-            placeholder="Someone at your table who is not on Discord",
-            max_length=GUEST_NAME_LIMIT,
-        )
-    ],
-)
+CANCELLED = N_("cancelled")
+EVERYONE_LEFT = N_("Everyone left the lobby.")
+
+
+def guest_form(words: Words) -> Form:
+    return Form(
+        title=words("Seat a guest"),
+        verb="seatguest",
+        fields=[
+            TextField(
+                key="name",
+                label=words("Their name"),
+                placeholder=words("Someone at your table who is not on Discord"),
+                max_length=GUEST_NAME_LIMIT,
+            )
+        ],
+    )
+
+
+def _member_seat(interaction: discord.Interaction[Any]) -> SeatRecord:
+    user = interaction.user
+    return SeatRecord(
+        name=user.display_name, user_id=user.id, language=language_of(str(interaction.locale))
+    )
 
 
 def _number(text: str) -> int:

@@ -10,16 +10,20 @@ from typing import Any
 import discord
 
 from bot.adapters import specs
-from bot.sessions.lobby import LobbyFlow
+from bot.i18n import N_
+from bot.sessions.autoplay import GAME_OVER, NOBODY_LEFT
+from bot.sessions.lobby import CANCELLED, LobbyFlow
 from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
 from bot.storage.records import SeatRecord
 from bot.ui import replies
 from bot.ui.components import Click, GameForm
-from bot.ui.replies import tell
+from bot.ui.replies import tell, words_for
 from games.core.errors import IllegalAction
 
 log = logging.getLogger(__name__)
+
+CANCELLED_BY = N_("Cancelled by {who}.")
 
 
 class TableFlow:
@@ -32,7 +36,9 @@ class TableFlow:
         session = await self.registry.in_channel(interaction.channel_id)
         if session is None:
             starts = " or ".join(f"/{game.adapter.command} start" for game in self.registry.catalog)
-            raise IllegalAction(f"There is no game in this channel. Start one with {starts}.")
+            raise IllegalAction(
+                "There is no game in this channel. Start one with {commands}.", commands=starts
+            )
         return session
 
     # -------------------------------------------------------------------------- clicks
@@ -47,10 +53,11 @@ class TableFlow:
         if not seats:
             raise IllegalAction("You are not playing in this game.")
         seat = next((s for s in seats if s in engine.to_move), seats[0])
-        outcome = adapter.interpret(engine, seat, click.command)
+        words = words_for(interaction)
+        outcome = adapter.interpret(engine, seat, click.command, words)
         from_table = interaction.message is not None and interaction.message.id == record.message_id
         if isinstance(outcome, specs.Personal):
-            screen = adapter.personal(record, engine, seat)
+            screen = adapter.personal(record, engine, seat, words)
             message = await session.display.prepared(screen)
             await interaction.response.send_message(**message.send_kwargs(), ephemeral=True)
             return
@@ -63,7 +70,7 @@ class TableFlow:
             return
         events = await session.apply(seat, outcome.action, by_player=True)
         if not from_table and interaction.message is not None:
-            personal = await session.display.prepared(adapter.personal(record, engine, seat))
+            personal = await session.display.prepared(adapter.personal(record, engine, seat, words))
             await interaction.response.edit_message(**personal.edit_kwargs())
         shown = await session.display.show_safely(events, interaction if from_table else None)
         await session.remind()
@@ -86,7 +93,9 @@ class TableFlow:
                 await session.remember_message(response.message_id)
                 session.display.stale = False
                 if old is not None:
-                    moved = discord.Embed(description=f"The table moved: {session.link()}")
+                    moved = discord.Embed(
+                        description=session.words("The table moved: {link}", link=session.link())
+                    )
                     with contextlib.suppress(discord.HTTPException):
                         await session.channel.get_partial_message(old).edit(
                             embed=moved, view=None, content=None, attachments=[]
@@ -116,17 +125,15 @@ class TableFlow:
         name = record.seats[seat].name
         if adapter.takeover_level is not None:
             record.seats[seat] = SeatRecord(name=name, bot_level=adapter.takeover_level)
-            session.log.append(f"🤖 {name} left: a bot takes the seat.")
-            said = "You left the game; a bot plays your seat."
+            session.note("🤖 {name} left: a bot takes the seat.", name=name)
+            said = N_("You left the game; a bot plays your seat.")
         else:
             record.seats[seat] = SeatRecord(name=name, guest=True)
-            session.log.append(f"{name} left: the host plays their seat.")
-            said = "You left the game; the host plays your seat."
+            session.note("{name} left: the host plays their seat.", name=name)
+            said = N_("You left the game; the host plays your seat.")
         members = record.members
         if not members:
-            await session.end(
-                "game over", "No human player is left at the table, so the game ends here."
-            )
+            await session.end(GAME_OVER, NOBODY_LEFT)
             await tell(interaction, "You left; with no player left, the game ends.")
             return
         if user.id == record.host_id:
@@ -151,10 +158,10 @@ class TableFlow:
         if user.id != session.record.host_id and not manager:
             raise IllegalAction("Only the host, or someone with Manage Server, can cancel a game.")
         if via_message:
-            await session.end("cancelled", f"Cancelled by {user.mention}.", interaction)
+            await session.end(CANCELLED, CANCELLED_BY, interaction, who=user.mention)
             return
         async with session.lock:
-            await session.end("cancelled", f"Cancelled by {user.mention}.")
+            await session.end(CANCELLED, CANCELLED_BY, who=user.mention)
         await tell(interaction, "The game is cancelled.")
 
     async def toggle_reminders(self, interaction: discord.Interaction[Any]) -> None:
@@ -166,5 +173,9 @@ class TableFlow:
             record = session.record.seats[seat]
             record.reminders = not record.reminders
             await session.keep()
-            state = "on: I will DM you when it is your turn" if record.reminders else "off"
-            await tell(interaction, f"Turn reminders are {state}.")
+            if record.reminders:
+                await tell(
+                    interaction, "Turn reminders are on: I will DM you when it is your turn."
+                )
+            else:
+                await tell(interaction, "Turn reminders are off.")

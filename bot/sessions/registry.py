@@ -85,6 +85,7 @@ class SessionRegistry:
         seed: int,
         seats: list[SeatRecord],
         settings: dict[str, Any],
+        language: str,
     ) -> GameSession:
         """A new lobby in the channel, saved; refused while the channel has an open game."""
         try:
@@ -96,11 +97,15 @@ class SessionRegistry:
                 seed=seed,
                 seats=seats,
                 settings=settings,
+                language=language,
             )
         except ChannelBusy as busy:
             running = await self.get(busy.game.id)
-            where = running.link() if running else "this channel"
-            raise IllegalAction(f"A game is already open in this channel: {where}") from None
+            if running is None:
+                raise IllegalAction("A game is already open in this channel.") from None
+            raise IllegalAction(
+                "A game is already open in this channel: {link}", link=running.link()
+            ) from None
         session = self._open[record.id] = self._session(record)
         return session
 

@@ -18,11 +18,11 @@ from bot.sessions.lobby import LobbyFlow
 from bot.sessions.play import TableFlow
 from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
-from bot.storage.games import GameRepository
+from bot.storage.games import GameRepository, GuildRepository
 from bot.ui import replies
 from bot.ui.components import Click
 from bot.ui.rendering import PictureCache
-from bot.ui.replies import tell
+from bot.ui.replies import say, words_for
 from games.core.errors import GameError, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,7 @@ class Sessions:
         self,
         client: discord.Client,
         store: GameRepository,
+        guilds: GuildRepository,
         catalog: Catalog,
         *,
         bot_delay: float = 1.0,
@@ -48,8 +49,9 @@ class Sessions:
             bot_delay=bot_delay,
         )
         self.store = store
+        self.guilds = guilds
         self.registry = SessionRegistry(self.context, catalog)
-        self.lobby = LobbyFlow(self.registry, seeds or random.SystemRandom())
+        self.lobby = LobbyFlow(self.registry, guilds, seeds or random.SystemRandom())
         self.table = TableFlow(self.registry, self.lobby)
 
     async def restore(self) -> int:
@@ -78,19 +80,19 @@ class Sessions:
             if not interaction.response.is_done():
                 await interaction.response.defer()
         except GameError as error:
-            await _tell_quietly(interaction, error.message)
+            await _say_quietly(interaction, words_for(interaction).error(error))
         except discord.Forbidden as error:
-            await _tell_quietly(interaction, replies.forbidden(error))
+            await _say_quietly(interaction, replies.forbidden(error, words_for(interaction)))
         except Exception:
             log.exception("Click %s failed", click)
             assert session is not None
             if session.saved_version != saved:
                 session.display.stale = True
-                await _tell_quietly(interaction, replies.APOLOGY_SAVED)
+                await _say_quietly(interaction, words_for(interaction)(replies.APOLOGY_SAVED))
             else:
                 async with session.lock:
                     await session.restore_saved()
-                await _tell_quietly(interaction, replies.APOLOGY)
+                await _say_quietly(interaction, words_for(interaction)(replies.APOLOGY))
         finally:
             if session is not None:
                 session.wake()
@@ -111,25 +113,33 @@ class Sessions:
         in_lobby = record.status == "lobby"
         safe = LOBBY_SAFE_VERBS if in_lobby else session.adapter.safe_verbs
         if click.version != record.version and verb not in safe:
-            raise IllegalAction(self._outdated(session, interaction))
+            raise self._outdated(session, interaction)
         if in_lobby:
             await self.lobby.click(session, interaction, click)
         else:
             await self.table.click(session, interaction, click)
 
-    def _outdated(self, session: GameSession, interaction: discord.Interaction[Any]) -> str:
+    def _outdated(
+        self, session: GameSession, interaction: discord.Interaction[Any]
+    ) -> IllegalAction:
         """Why an outdated click is refused, and where the current table is — never a link
         to the very message that was clicked."""
         message_id = session.record.message_id
         if interaction.message is not None and interaction.message.id == message_id:
             session.display.stale = True
-            return "This table changed a moment ago: look at it again, then press once more."
+            return IllegalAction(
+                "This table changed a moment ago: look at it again, then press once more."
+            )
         if message_id is None:
             session.display.stale = True
-            return "That table is out of date; the current one is being posted below."
-        return f"That table is out of date. The current one: {session.link()}"
+            return IllegalAction(
+                "That table is out of date; the current one is being posted below."
+            )
+        return IllegalAction(
+            "That table is out of date. The current one: {link}", link=session.link()
+        )
 
 
-async def _tell_quietly(interaction: discord.Interaction[Any], text: str) -> None:
+async def _say_quietly(interaction: discord.Interaction[Any], text: str) -> None:
     with contextlib.suppress(discord.HTTPException):
-        await tell(interaction, text)
+        await say(interaction, text)

@@ -12,12 +12,14 @@ import logging
 import random
 from collections import deque
 from collections.abc import Hashable
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from pydantic import BaseModel
 
 from bot.adapters.base import GameAdapter
+from bot.i18n import Words
 from bot.sessions.autoplay import Autoplay
 from bot.sessions.context import SessionContext
 from bot.sessions.display import Display
@@ -31,6 +33,24 @@ log = logging.getLogger(__name__)
 LOG_LENGTH = 6
 
 
+@dataclass(frozen=True)
+class Note:
+    """A line of the log that is not a move: a catalog message and its values."""
+
+    message: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Moves:
+    """The events of one change, described in the reader's language when shown."""
+
+    events: tuple[Any, ...]
+
+
+LogEntry = Note | Moves
+
+
 class GameSession:
     def __init__(self, context: SessionContext, record: GameRecord, adapter: GameAdapter) -> None:
         self.context = context
@@ -38,7 +58,7 @@ class GameSession:
         self.adapter = adapter
         self.lock = asyncio.Lock()
         self.mode = ""
-        self.log: deque[str] = deque(maxlen=LOG_LENGTH)
+        self.log: deque[LogEntry] = deque(maxlen=LOG_LENGTH)
         self.saved_version = record.version
         self.display = Display(self)
         self.autoplay = Autoplay(self)
@@ -59,6 +79,23 @@ class GameSession:
             self._token = self.adapter.turn_token(self._engine)
             self._movers = frozenset(self._engine.to_move)
         return self._engine
+
+    @property
+    def words(self) -> Words:
+        """The language of the game's public messages."""
+        return Words(self.record.language)
+
+    def log_lines(self, words: Words) -> list[str]:
+        lines: list[str] = []
+        for entry in self.log:
+            if isinstance(entry, Note):
+                lines.append(words(entry.message, **entry.values))
+            else:
+                lines += self.adapter.describe(self.engine, entry.events, words)
+        return lines
+
+    def note(self, message: str, /, **values: Any) -> None:
+        self.log.append(Note(message, values))
 
     @property
     def settings(self) -> BaseModel:
@@ -141,7 +178,7 @@ class GameSession:
         self.record.status = "running"
         self.mode = ""
         self.log.clear()
-        self.log.extend(self.adapter.describe(engine, events))
+        self.log.append(Moves(tuple(events)))
         self._set_deadline()
         await self.commit()
 
@@ -159,8 +196,8 @@ class GameSession:
         if by_player:
             record.seats[seat].timeouts = 0
         self.mode = ""
-        self.log.extend(self.adapter.describe(engine, events))
-        if self.adapter.moments(record, engine, events):
+        self.log.append(Moves(tuple(events)))
+        if self.adapter.moments(record, engine, events, self.words):
             record.unshown = self.adapter.save_events(events)
         if engine.is_over:
             record.status = "finished"
@@ -212,24 +249,35 @@ class GameSession:
             info = self.record.seats[seat]
             if not info.reminders or info.user_id is None:
                 continue
+            words = Words(info.language or self.record.language)
             try:
                 user = client.get_user(info.user_id) or await client.fetch_user(info.user_id)
-                await user.send(f"Your turn in {self.adapter.title}: {self.link()}")
+                await user.send(
+                    words("Your turn in {game}: {link}", game=self.adapter.title, link=self.link())
+                )
             except discord.HTTPException as error:
                 log.info("Turn reminder to %s not delivered: %s", info.user_id, error)
 
     async def end(
-        self, heading: str, notice: str, interaction: discord.Interaction[Any] | None = None
+        self,
+        heading: str,
+        notice: str,
+        interaction: discord.Interaction[Any] | None = None,
+        **values: Any,
     ) -> None:
         """End the game without a result (cancelled or abandoned), and say so on its public
-        message: through `interaction` when it is a click on that message."""
+        message (`heading` and `notice`, catalog messages, with `values`): through
+        `interaction` when it is a click on that message."""
         record = self.record
         message_id = record.message_id
         record.status = "cancelled"
         record.deadline = None
         await self.commit()
         self.autoplay.stop()
-        embed = discord.Embed(title=f"{self.adapter.title} · {heading}", description=notice)
+        words = self.words
+        embed = discord.Embed(
+            title=f"{self.adapter.title} · {words(heading)}", description=words(notice, **values)
+        )
         if (
             interaction is not None
             and interaction.message is not None

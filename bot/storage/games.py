@@ -24,7 +24,7 @@ class ChannelBusy(Exception):
 
 _COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, seed, seats, settings, state, version, "
-    "message_id, deadline, unshown"
+    "message_id, deadline, unshown, language"
 )
 
 
@@ -44,6 +44,7 @@ def _record(row: aiosqlite.Row) -> GameRecord:
         message_id=row["message_id"],
         deadline=row["deadline"],
         unshown=row["unshown"],
+        language=row["language"],
     )
 
 
@@ -65,6 +66,7 @@ class GameRepository:
         seed: int,
         seats: Sequence[SeatRecord],
         settings: dict[str, Any],
+        language: str = "en",
     ) -> GameRecord:
         """A new lobby; refused with `ChannelBusy` while the channel has an open game."""
         now = time.time()
@@ -72,8 +74,8 @@ class GameRepository:
             async with self.database.transaction() as connection:
                 cursor = await connection.execute(
                     "INSERT INTO games (guild_id, channel_id, kind, status, host_id, seed, seats,"
-                    " settings, created_at, updated_at)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                    " settings, language, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -82,6 +84,7 @@ class GameRepository:
                         seed,
                         _seats_json(seats),
                         json.dumps(settings),
+                        language,
                         now,
                         now,
                     ),
@@ -185,3 +188,26 @@ class GameRepository:
                 game.id,
             ),
         )
+
+
+class GuildRepository:
+    """Each server's choices for the bot."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def language(self, guild_id: int) -> str | None:
+        """The language chosen for the server, or None for its own Discord language."""
+        async with self.database.connection.execute(
+            "SELECT language FROM guilds WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else row["language"]
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "INSERT INTO guilds (guild_id, language) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                (guild_id, language),
+            )

@@ -21,6 +21,9 @@ class SeatRecord(BaseModel):
     guest: bool = False
     timeouts: int = 0
     reminders: bool = False
+    language: str | None = None
+    """The member's Discord language when they joined, for what only they see outside a click
+    (turn reminders)."""
 
     @property
     def kind(self) -> SeatKind:
@@ -53,6 +56,8 @@ class GameRecord(BaseModel):
     deadline: float | None = None
     unshown: str | None = None
     """Events of the last commit whose moments have not been shown yet (JSON)."""
+    language: str = "en"
+    """The language of the game's public messages, fixed when it opens."""
 
     @property
     def is_open(self) -> bool:

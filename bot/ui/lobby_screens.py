@@ -6,90 +6,131 @@ import discord
 from pydantic import BaseModel
 
 from bot.adapters.base import ButtonSpec, GameAdapter, Row, Screen, SelectSpec
+from bot.i18n import Words
 from bot.storage.records import GameRecord
 
 LOBBY_COLOUR = discord.Colour.from_rgb(88, 101, 242)
 CHOICES_PER_PAGE = 4
 
 
-def seat_line(index: int, game: GameRecord) -> str:
+def level_name(level: str | None, words: Words) -> str:
+    return {"easy": words("easy"), "normal": words("normal"), "hard": words("hard")}.get(
+        level or "", level or ""
+    )
+
+
+def seat_line(index: int, game: GameRecord, words: Words) -> str:
     seat = game.seats[index]
     if seat.is_bot:
-        return f"{index + 1}. 🤖 {seat.name} ({seat.bot_level})"
+        return f"{index + 1}. 🤖 {seat.name} ({level_name(seat.bot_level, words)})"
     if seat.guest:
-        return f"{index + 1}. {seat.name} · guest"
-    host = " · host" if seat.user_id == game.host_id else ""
+        return f"{index + 1}. {seat.name} · " + words("guest")
+    host = " · " + words("host") if seat.user_id == game.host_id else ""
     return f"{index + 1}. <@{seat.user_id}>{host}"
 
 
-def lobby_screen(game: GameRecord, adapter: GameAdapter, settings: BaseModel) -> Screen:
-    count = len(game.seats)
-    seats = "\n".join(seat_line(i, game) for i in range(count)) or "Nobody yet."
-    fill = []
+def _invitation(adapter: GameAdapter, words: Words) -> str:
+    values = {"least": adapter.min_seats, "most": adapter.max_seats}
+    if adapter.has_bots and adapter.allows_guests:
+        return words(
+            "Join with the button below. The host starts once there are {least}–{most} "
+            "players; bots and guests (the host plays for them) can fill seats.",
+            **values,
+        )
     if adapter.has_bots:
-        fill.append("bots")
+        return words(
+            "Join with the button below. The host starts once there are {least}–{most} "
+            "players; bots can fill seats.",
+            **values,
+        )
     if adapter.allows_guests:
-        fill.append("guests (the host plays for them)")
-    filling = f"; {' and '.join(fill)} can fill seats" if fill else ""
+        return words(
+            "Join with the button below. The host starts once there are {least}–{most} "
+            "players; guests (the host plays for them) can fill seats.",
+            **values,
+        )
+    return words(
+        "Join with the button below. The host starts once there are {least}–{most} players.",
+        **values,
+    )
+
+
+def lobby_screen(
+    game: GameRecord, adapter: GameAdapter, settings: BaseModel, words: Words
+) -> Screen:
+    count = len(game.seats)
+    seats = "\n".join(seat_line(i, game, words) for i in range(count)) or words("Nobody yet.")
     embed = discord.Embed(
-        title=f"{adapter.title} · new game",
-        description=(
-            f"Join with the button below. The host starts once there are "
-            f"{adapter.min_seats}–{adapter.max_seats} players{filling}."
-        ),
+        title=words("{game} · new game", game=adapter.title),
+        description=_invitation(adapter, words),
         colour=LOBBY_COLOUR,
     )
-    embed.add_field(name=f"Players ({count}/{adapter.max_seats})", value=seats, inline=False)
     embed.add_field(
-        name="Settings", value="\n".join(adapter.settings_summary(settings)), inline=False
+        name=words("Players ({count}/{most})", count=count, most=adapter.max_seats),
+        value=seats,
+        inline=False,
     )
-    embed.set_footer(text=f"Game {game.id}")
+    embed.add_field(
+        name=words("Settings"),
+        value="\n".join(adapter.settings_summary(settings, words)),
+        inline=False,
+    )
+    embed.set_footer(text=words("Game {game}", game=game.id))
     full = count >= adapter.max_seats
     buttons = [
-        ButtonSpec("Join", "join", style="success", disabled=full),
-        ButtonSpec("Leave", "leave", style="secondary"),
-        ButtonSpec("Settings", "settings", "0", style="secondary", emoji="⚙️"),
+        ButtonSpec(words("Join"), "join", style="success", disabled=full),
+        ButtonSpec(words("Leave"), "leave", style="secondary"),
+        ButtonSpec(words("Settings"), "settings", "0", style="secondary", emoji="⚙️"),
         ButtonSpec(
-            "Start",
+            words("Start"),
             "start",
             style="primary",
             disabled=not adapter.min_seats <= count <= adapter.max_seats,
         ),
-        ButtonSpec("Cancel", "cancel", style="danger"),
+        ButtonSpec(words("Cancel"), "cancel", style="danger"),
     ]
     rows: list[Row] = [buttons]
     if adapter.allows_guests:
-        rows.append([ButtonSpec("Seat a guest", "guest", style="secondary", disabled=full)])
+        rows.append([ButtonSpec(words("Seat a guest"), "guest", disabled=full)])
     if adapter.has_bots:
         rows.append(
             SelectSpec(
                 "addbot",
-                "Add a bot…",
-                [(f"Add a bot: {level}", level) for level in adapter.bot_levels],
+                words("Add a bot…"),
+                [
+                    (words("Add a bot: {level}", level=level_name(level, words)), level)
+                    for level in adapter.bot_levels
+                ],
                 disabled=full,
             )
         )
     others = [
-        (f"Remove {seat.name}", str(i)) for i, seat in enumerate(game.seats) if not seat.is_member
+        (words("Remove {name}", name=seat.name), str(i))
+        for i, seat in enumerate(game.seats)
+        if not seat.is_member
     ]
     if others:
-        rows.append(SelectSpec("removebot", "Remove a bot or guest…", others))
+        rows.append(SelectSpec("removebot", words("Remove a bot or guest…"), others))
     return Screen(embed=embed, rows=rows)
 
 
 def settings_panel(
-    game: GameRecord, adapter: GameAdapter, settings: BaseModel, page: int
+    game: GameRecord, adapter: GameAdapter, settings: BaseModel, page: int, words: Words
 ) -> Screen:
-    choices = list(adapter.setting_choices())
+    choices = list(adapter.setting_choices(words))
     pages = max(1, -(-len(choices) // CHOICES_PER_PAGE))
     page = min(max(page, 0), pages - 1)
     shown = choices[page * CHOICES_PER_PAGE : (page + 1) * CHOICES_PER_PAGE]
     embed = discord.Embed(
-        title=f"{adapter.title} settings",
-        description="\n".join(adapter.settings_summary(settings)),
+        title=words("{game} settings", game=adapter.title),
+        description="\n".join(adapter.settings_summary(settings, words)),
         colour=LOBBY_COLOUR,
     )
-    embed.set_footer(text=f"Only the host can change these · page {page + 1} of {pages}")
+    embed.set_footer(
+        text=words(
+            "Only the host can change these · page {page} of {pages}", page=page + 1, pages=pages
+        )
+    )
     rows: list[Row] = [
         SelectSpec(
             "set",
@@ -103,8 +144,8 @@ def settings_panel(
     if pages > 1:
         rows.append(
             [
-                ButtonSpec("◂ Previous", "settings", str(page - 1), disabled=page == 0),
-                ButtonSpec("Next ▸", "settings", str(page + 1), disabled=page == pages - 1),
+                ButtonSpec(words("◂ Previous"), "settings", str(page - 1), disabled=page == 0),
+                ButtonSpec(words("Next ▸"), "settings", str(page + 1), disabled=page == pages - 1),
             ]
         )
     return Screen(embed=embed, rows=rows)

@@ -1,4 +1,4 @@
-"""Short messages for a single user: errors, apologies, missing permissions."""
+"""Short messages for a single user, in their language: errors, apologies, permissions."""
 
 from __future__ import annotations
 
@@ -6,50 +6,68 @@ from typing import Any
 
 import discord
 
-APOLOGY = (
+from bot.i18n import N_, Words
+from games.core.errors import GameError
+
+APOLOGY = N_(
     "Sorry, something went wrong on my side. Nothing was changed; please try again in a moment."
 )
+APOLOGY_SAVED = N_(
+    "Sorry, something went wrong on my side after your move was saved: it counts. The table "
+    "catches up in a moment; `/table show` posts it again now."
+)
+SAVED_NOT_SHOWN = N_(
+    "Your move is saved, but Discord did not take the table's update. The table catches up "
+    "with the next move; `/table show` posts it again now."
+)
+REFUSED = N_("Discord refused that action. Please check my permissions in this channel.")
 
 REQUIRED = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("embed_links", N_("Embed Links")),
 )
+
+
+def words_for(interaction: discord.Interaction[Any]) -> Words:
+    """The clicking user's language."""
+    return Words.for_locale(interaction.locale)
 
 
 def missing_permissions(permissions: discord.Permissions) -> list[str]:
     return [label for name, label in REQUIRED if not getattr(permissions, name)]
 
 
-def missing_text(missing: list[str]) -> str:
-    names = " and ".join(f"**{name}**" for name in missing)
-    return (
-        f"I need the {names} permission{'s' if len(missing) > 1 else ''} in this channel to run "
-        "a game. Ask a server admin to grant it to me, then try again."
+def missing_text(missing: list[str], words: Words) -> str:
+    names = words.listing([f"**{words(name)}**" for name in missing])
+    return words.plural(
+        "I need the {names} permission in this channel to run a game. Ask a server admin to "
+        "grant it to me, then try again.",
+        "I need the {names} permissions in this channel to run a game. Ask a server admin to "
+        "grant them to me, then try again.",
+        len(missing),
+        names=names,
     )
 
 
-def forbidden(error: discord.Forbidden) -> str:
+def forbidden(error: discord.Forbidden, words: Words) -> str:
     if error.code == 50013:
-        return missing_text([label for _, label in REQUIRED])
-    return "Discord refused that action. Please check my permissions in this channel."
+        return missing_text([label for _, label in REQUIRED], words)
+    return words(REFUSED)
 
 
-SAVED_NOT_SHOWN = (
-    "Your move is saved, but Discord did not take the table's update. The table catches up "
-    "with the next move; `/table show` posts it again now."
-)
-
-
-async def tell(interaction: discord.Interaction[Any], text: str) -> None:
-    """A short reply only the clicking user sees."""
+async def say(interaction: discord.Interaction[Any], text: str) -> None:
+    """A short reply only the clicking user sees, already in their words."""
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-APOLOGY_SAVED = (
-    "Sorry, something went wrong on my side after your move was saved: it counts. The table "
-    "catches up in a moment; `/table show` posts it again now."
-)
+async def tell(interaction: discord.Interaction[Any], message: str, /, **values: Any) -> None:
+    """`message` (a catalog message) in the user's language, only for them."""
+    await say(interaction, words_for(interaction)(message, **values))
+
+
+async def tell_error(interaction: discord.Interaction[Any], error: GameError) -> None:
+    await say(interaction, words_for(interaction).error(error))

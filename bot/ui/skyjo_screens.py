@@ -7,7 +7,9 @@ from collections.abc import Sequence
 import discord
 
 from bot.adapters.base import ButtonSpec, ButtonStyle, Row, Screen
+from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
+from bot.ui.skyjo_words import listing
 from games.skyjo.events import RoundScored
 from games.skyjo.game import SkyjoGame
 from games.skyjo.settings import PenaltyType, SkyjoSettings
@@ -43,62 +45,105 @@ def grid_text(cards: Sequence[SlotView], columns: int) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def penalty_text(settings: SkyjoSettings) -> str:
+def penalty_text(settings: SkyjoSettings, words: Words) -> str:
     factor, flat = settings.penalty_factor, settings.penalty_flat
-    return {
-        PenaltyType.MULTIPLIER: f"×{factor}",
-        PenaltyType.FLAT: f"+{flat}",
-        PenaltyType.FLAT_THEN_MULTIPLIER: f"+{flat} then ×{factor}",
-        PenaltyType.MULTIPLIER_THEN_FLAT: f"×{factor} then +{flat}",
-        PenaltyType.NONE: "none",
-    }[settings.penalty]
+    kind = settings.penalty
+    if kind is PenaltyType.MULTIPLIER:
+        return f"×{factor}"
+    if kind is PenaltyType.FLAT:
+        return f"+{flat}"
+    if kind is PenaltyType.FLAT_THEN_MULTIPLIER:
+        return words("+{flat} then ×{factor}", flat=flat, factor=factor)
+    if kind is PenaltyType.MULTIPLIER_THEN_FLAT:
+        return words("×{factor} then +{flat}", flat=flat, factor=factor)
+    return words("none")
 
 
-def _status(view: SkyjoView, game: GameRecord) -> list[str]:
+def _status(view: SkyjoView, game: GameRecord, words: Words) -> list[str]:
     names = [player.name for player in view.players]
     lines: list[str] = []
     if view.phase == "opening":
         waiting = [names[s] for s in view.to_move]
-        flips = view.settings.opening_flips
         lines.append(
-            f"Everyone turns up {flips} card{'s' if flips != 1 else ''}: press **Choose my cards**."
+            words.plural(
+                "Everyone turns up {n} card: press **Choose my cards**.",
+                "Everyone turns up {n} cards: press **Choose my cards**.",
+                view.settings.opening_flips,
+            )
         )
-        lines.append(f"Still choosing: {', '.join(waiting)}")
+        lines.append(words("Still choosing: {names}", names=", ".join(waiting)))
     elif view.current is not None:
         who = names[view.current]
-        timer = f" · time runs out <t:{int(game.deadline)}:R>" if game.deadline else ""
+        timer = ""
+        if game.deadline:
+            when = f"<t:{int(game.deadline)}:R>"
+            timer = " · " + words("time runs out {when}", when=when)
         if view.phase == "drawn":
             lines.append(
-                f"**{who}** drew a **{view.drawn}**: place it, or discard it and turn a "
-                f"card up.{timer}"
+                words(
+                    "**{name}** drew a **{card}**: place it, or discard it and turn a card up.",
+                    name=who,
+                    card=view.drawn,
+                )
+                + timer
             )
         else:
-            lines.append(f"**{who}**'s turn: draw, or take the **{view.discard_top}**.{timer}")
+            lines.append(
+                words(
+                    "**{name}**'s turn: draw, or take the **{card}**.",
+                    name=who,
+                    card=view.discard_top,
+                )
+                + timer
+            )
     if view.finisher is not None and view.phase != "over":
-        lines.append(f"Last turns: {names[view.finisher]} has turned up every card.")
-    lines.append(f"Discard pile: **{view.discard_top}** · draw pile: {view.draw_pile_size} cards")
+        lines.append(
+            words("Last turns: {name} has turned up every card.", name=names[view.finisher])
+        )
+    lines.append(
+        words.plural(
+            "Discard pile: **{card}** · draw pile: {n} card",
+            "Discard pile: **{card}** · draw pile: {n} cards",
+            view.draw_pile_size,
+            card=view.discard_top,
+        )
+    )
     return lines
 
 
-def table_embed(game: GameRecord, view: SkyjoView, log: Sequence[str]) -> discord.Embed:
+def table_embed(
+    game: GameRecord, view: SkyjoView, log: Sequence[str], words: Words
+) -> discord.Embed:
     embed = discord.Embed(
-        title=f"Skyjo · round {view.round}",
-        description="\n".join(_status(view, game)),
+        title=words("Skyjo · round {round}", round=view.round),
+        description="\n".join(_status(view, game, words)),
         colour=COLOUR,
     )
     columns = view.settings.columns
     for seat, player in enumerate(view.players):
         marker = "▶ " if seat in view.to_move and view.phase != "opening" else ""
-        score = f" · round {player.visible_score:+d}" if view.settings.show_round_scores else ""
+        score = ""
+        if view.settings.show_round_scores:
+            visible = f"{player.visible_score:+d}"
+            score = " · " + words("round {score}", score=visible)
         bot = " 🤖" if game.seats[seat].is_bot else ""
+        points = words.plural("{n} pt", "{n} pts", player.total)
         embed.add_field(
-            name=f"{marker}{player.name}{bot} — {player.total} pts{score}"[:256],
+            name=f"{marker}{player.name}{bot} — {points}{score}"[:256],
             value=grid_text(player.cards, columns),
             inline=True,
         )
     if log:
-        embed.add_field(name="Last moves", value="\n".join(log[-LOG_LINES:])[:1024], inline=False)
-    embed.set_footer(text=f"Game {game.id} · target {view.settings.target_score} points")
+        embed.add_field(
+            name=words("Last moves"), value="\n".join(log[-LOG_LINES:])[:1024], inline=False
+        )
+    embed.set_footer(
+        text=words(
+            "Game {game} · target {target} points",
+            game=game.id,
+            target=view.settings.target_score,
+        )
+    )
     return embed
 
 
@@ -120,10 +165,10 @@ def _grid_rows(
     return [buttons[i : i + columns] for i in range(0, len(buttons), columns)]
 
 
-def table_rows(view: SkyjoView, mode: str) -> list[Row]:
+def table_rows(view: SkyjoView, mode: str, words: Words) -> list[Row]:
     """The controls of the seat to move (opening: a button to open one's own grid)."""
     if view.phase == "opening":
-        return [[ButtonSpec("Choose my cards", "mine", style="primary", emoji="🃏")]]
+        return [[ButtonSpec(words("Choose my cards"), "mine", style="primary", emoji="🃏")]]
     if view.current is None:
         return []
     seat = view.current
@@ -134,23 +179,27 @@ def table_rows(view: SkyjoView, mode: str) -> list[Row]:
         if mode == "take":
             return [
                 *_grid_rows(view, seat, "take", present),
-                [ButtonSpec("Cancel", "mode", "", style="secondary")],
+                [ButtonSpec(words("Cancel"), "mode", "", style="secondary")],
             ]
         actions = [
-            ButtonSpec(f"Draw ({view.draw_pile_size})", "draw", style="primary", emoji="🎴"),
-            ButtonSpec(f"Take the {view.discard_top}", "mode", "take", style="success"),
+            ButtonSpec(
+                words("Draw ({n})", n=view.draw_pile_size), "draw", style="primary", emoji="🎴"
+            ),
+            ButtonSpec(
+                words("Take the {card}", card=view.discard_top), "mode", "take", style="success"
+            ),
         ]
         return [*_grid_rows(view, seat, "take", [False] * len(cards)), actions]
     if mode == "flip":
         return [
             *_grid_rows(view, seat, "flip", down),
-            [ButtonSpec("Back", "mode", "", style="secondary")],
+            [ButtonSpec(words("Back"), "mode", "", style="secondary")],
         ]
     return [
         *_grid_rows(view, seat, "swap", present),
         [
             ButtonSpec(
-                f"Discard the {view.drawn}, turn a card up",
+                words("Discard the {card}, turn a card up", card=view.drawn),
                 "mode",
                 "flip",
                 style="danger",
@@ -160,85 +209,129 @@ def table_rows(view: SkyjoView, mode: str) -> list[Row]:
     ]
 
 
-def table_screen(game: GameRecord, engine: SkyjoGame, mode: str, log: Sequence[str]) -> Screen:
+def table_screen(
+    game: GameRecord, engine: SkyjoGame, mode: str, log: Sequence[str], words: Words
+) -> Screen:
     view = engine.view(None)
-    return Screen(embed=table_embed(game, view, log), rows=table_rows(view, mode))
+    return Screen(embed=table_embed(game, view, log, words), rows=table_rows(view, mode, words))
 
 
-def personal_screen(engine: SkyjoGame, seat: int) -> Screen:
+def personal_screen(engine: SkyjoGame, seat: int, words: Words) -> Screen:
     view = engine.view(seat)
     player = view.players[seat]
     left = player.opening_left
     columns = view.settings.columns
     if view.phase == "opening" and left:
-        text = f"Choose {left} more card{'s' if left != 1 else ''} to turn up."
+        text = words.plural(
+            "Choose {n} more card to turn up.", "Choose {n} more cards to turn up.", left
+        )
         rows = _grid_rows(view, seat, "reveal", [card == "down" for card in player.cards])
     else:
-        text = "Your opening cards are up. The game goes on at the table."
+        text = words("Your opening cards are up. The game goes on at the table.")
         rows = []
-    embed = discord.Embed(title="Your cards", description=text, colour=COLOUR)
+    embed = discord.Embed(title=words("Your cards"), description=text, colour=COLOUR)
     embed.add_field(name=player.name, value=grid_text(player.cards, columns), inline=False)
     return Screen(embed=embed, rows=rows)
 
 
-def round_summary_screen(engine: SkyjoGame, scored: RoundScored, lines: Sequence[str]) -> Screen:
+def round_summary_screen(
+    engine: SkyjoGame, scored: RoundScored, reveal: Sequence[str], words: Words
+) -> Screen:
     names = engine.names
-    embed = discord.Embed(title=f"Skyjo · round {scored.round} is over", colour=COLOUR)
+    embed = discord.Embed(
+        title=words("Skyjo · round {round} is over", round=scored.round), colour=COLOUR
+    )
     order = sorted(range(len(names)), key=lambda s: scored.totals[s])
     standings = []
     for seat in order:
-        note = ""
-        if seat == scored.finisher:
-            note = " (ended the round"
-            if scored.penalized:
-                note += f": {scored.raw[seat]} → {scored.scores[seat]}, not strictly lowest"
-            note += ")"
+        score = f"{scored.scores[seat]:+d}"
+        if seat != scored.finisher:
+            note = ""
+        elif scored.penalized:
+            note = " " + words(
+                "(ended the round: {raw} → {score}, not strictly lowest)",
+                raw=scored.raw[seat],
+                score=scored.scores[seat],
+            )
+        else:
+            note = " " + words("(ended the round)")
         standings.append(
-            f"**{names[seat]}**: {scored.scores[seat]:+d}{note} · total **{scored.totals[seat]}**"
+            words(
+                "**{name}**: {score}{note} · total **{total}**",
+                name=names[seat],
+                score=score,
+                note=note,
+                total=scored.totals[seat],
+            )
         )
     embed.description = "\n".join(standings)
-    reveal = [line for line in lines if "last card" in line or "cleared" in line]
     if reveal:
-        embed.add_field(name="Final reveal", value="\n".join(reveal)[:1024], inline=False)
+        embed.add_field(name=words("Final reveal"), value="\n".join(reveal)[:1024], inline=False)
     return Screen(embed=embed)
 
 
-def final_screen(engine: SkyjoGame) -> Screen:
+def final_screen(engine: SkyjoGame, words: Words) -> Screen:
     names = engine.names
     winners = set(engine.winners or ())
     totals = engine.totals
     order = sorted(range(len(names)), key=lambda s: totals[s])
     lines = [
-        f"{'🏆 ' if seat in winners else ''}**{names[seat]}** — {totals[seat]} points"
+        ("🏆 " if seat in winners else "")
+        + words.plural(
+            "**{name}** — {n} point", "**{name}** — {n} points", totals[seat], name=names[seat]
+        )
         for seat in order
     ]
-    who = " and ".join(names[s] for s in sorted(winners))
+    who = listing([names[s] for s in sorted(winners)], words)
+    title = (
+        words("Skyjo · {who} wins!", who=who)
+        if len(winners) == 1
+        else words("Skyjo · {who} share the victory!", who=who)
+    )
     embed = discord.Embed(
-        title=f"Skyjo · {who} {'wins' if len(winners) == 1 else 'share the victory'}!",
+        title=title,
         description="\n".join(lines),
         colour=discord.Colour.gold(),
     )
     rounds = len(engine.history)
-    embed.set_footer(text=f"{rounds} round{'' if rounds == 1 else 's'}")
+    embed.set_footer(text=words.plural("{n} round", "{n} rounds", rounds))
     return Screen(embed=embed)
 
 
-def settings_summary(settings: SkyjoSettings) -> list[str]:
-    rows = "on" if settings.clear_rows else "off"
-    columns = "on" if settings.clear_columns else "off"
-    seconds = f"{settings.turn_seconds} s" if settings.turn_seconds else "no limit"
+def settings_summary(settings: SkyjoSettings, words: Words) -> list[str]:
+    on, off = words("on"), words("off")
+    seconds = (
+        words("{seconds} s", seconds=settings.turn_seconds)
+        if settings.turn_seconds
+        else words("no limit")
+    )
     return [
-        f"Target score: **{settings.target_score}**",
-        f"Grid: **{settings.rows} × {settings.columns}**, "
-        f"{settings.opening_flips} turned up at the start",
-        f"Remove identical columns: **{columns}** · rows: **{rows}**",
-        f"Finisher's penalty: **{penalty_text(settings)}** (when not strictly lowest)",
-        f"Running round scores: **{'shown' if settings.show_round_scores else 'hidden'}**",
-        f"Time per turn: **{seconds}**",
+        words("Target score: **{target}**", target=settings.target_score),
+        words.plural(
+            "Grid: **{rows} × {columns}**, {n} turned up at the start",
+            "Grid: **{rows} × {columns}**, {n} turned up at the start",
+            settings.opening_flips,
+            rows=settings.rows,
+            columns=settings.columns,
+        ),
+        words(
+            "Remove identical columns: **{columns}** · rows: **{rows}**",
+            columns=on if settings.clear_columns else off,
+            rows=on if settings.clear_rows else off,
+        ),
+        words(
+            "Finisher's penalty: **{penalty}** (when not strictly lowest)",
+            penalty=penalty_text(settings, words),
+        ),
+        words(
+            "Running round scores: **{shown}**",
+            shown=words("shown") if settings.show_round_scores else words("hidden"),
+        ),
+        words("Time per turn: **{seconds}**", seconds=seconds),
     ]
 
 
-RULES = (
+RULES = N_(
     "**Goal**: the fewest points when someone reaches the target score.\n"
     "**Setup**: 12 cards face down in 3 rows × 4 columns; everyone turns up 2 of their choice. "
     "The highest revealed total starts round 1 (tie: highest card, then earliest seat).\n"
@@ -251,14 +344,14 @@ RULES = (
     "**End of the game**: after a round in which someone reaches the target; lowest total wins."
 )
 
-CONTROLS = (
+CONTROLS = N_(
     "On your turn the table shows your grid as buttons. **Draw** then tap a card to swap, or "
     "**Discard…** then tap a face-down card to turn it up. **Take the N** then tap where it goes. "
     "Opening flips: **Choose my cards** opens your own grid, just for you."
 )
 
 
-def rules_embeds() -> list[discord.Embed]:
-    rules = discord.Embed(title="Skyjo rules", description=RULES, colour=COLOUR)
-    rules.add_field(name="Playing here", value=CONTROLS, inline=False)
+def rules_embeds(words: Words) -> list[discord.Embed]:
+    rules = discord.Embed(title=words("Skyjo rules"), description=words(RULES), colour=COLOUR)
+    rules.add_field(name=words("Playing here"), value=words(CONTROLS), inline=False)
     return [rules]

@@ -13,6 +13,11 @@ from typing import Any, Self
 Part = tuple[str, dict[str, Any]]
 
 
+def part(template: str, /, **values: Any) -> Part:
+    """One sentence of a message of several (`GameError.of`)."""
+    return (template, values)
+
+
 class Term(str):
     """A value that is a word of the catalog (a setting's label, a game's name), translated
     with the message it fills in."""

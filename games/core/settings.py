@@ -6,7 +6,7 @@ from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from games.core.errors import InvalidSettings, Part, SettingProblem, Term
+from games.core.errors import InvalidSettings, Part, SettingProblem, Term, part
 
 
 class GameSettings(BaseModel):
@@ -34,35 +34,29 @@ class GameSettings(BaseModel):
             label = Term(cls.labels.get(field, field))
             context = problem.get("ctx") or {}
             kind = problem["type"]
+            cause = context.get("error")
             if kind == "extra_forbidden":
-                parts.append(
-                    (
-                        "“{field}” is not a {game} setting.",
-                        {"field": field, "game": Term(cls.game_title)},
-                    )
-                )
-            elif isinstance(context.get("error"), SettingProblem):
-                cause = context["error"]
+                game = Term(cls.game_title)
+                parts.append(part("“{field}” is not a {game} setting.", field=field, game=game))
+            elif isinstance(cause, SettingProblem):
                 parts.append((cause.template, {"label": label, **cause.values}))
             elif kind == "greater_than_equal":
                 parts.append(
-                    ("{label} must be at least {limit}.", {"label": label, "limit": context["ge"]})
+                    part("{label} must be at least {limit}.", label=label, limit=context["ge"])
                 )
             elif kind == "less_than_equal":
                 parts.append(
-                    ("{label} must be at most {limit}.", {"label": label, "limit": context["le"]})
+                    part("{label} must be at most {limit}.", label=label, limit=context["le"])
                 )
             elif kind in ("int_parsing", "int_type", "int_from_float"):
-                parts.append(("{label} must be a whole number.", {"label": label}))
+                parts.append(part("{label} must be a whole number.", label=label))
             elif kind in ("bool_parsing", "bool_type"):
-                parts.append(("{label} must be on or off.", {"label": label}))
+                parts.append(part("{label} must be on or off.", label=label))
             elif kind in ("enum", "literal_error"):
+                choices = context.get("expected", "")
                 parts.append(
-                    (
-                        "{label} must be one of: {choices}.",
-                        {"label": label, "choices": context.get("expected", "")},
-                    )
+                    part("{label} must be one of: {choices}.", label=label, choices=choices)
                 )
             else:
-                parts.append(("{label}: {detail}.", {"label": label, "detail": problem["msg"]}))
+                parts.append(part("{label}: {detail}.", label=label, detail=problem["msg"]))
         return parts

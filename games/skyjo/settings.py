@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from games.core.errors import InvalidSettings, SettingProblem
+from games.core.errors import InvalidSettings, SettingProblem, Term
 from games.core.settings import GameSettings
 from games.skyjo.cards import DECK_SIZE
 
@@ -25,17 +25,17 @@ class PenaltyType(StrEnum):
 
 
 LABELS: dict[str, str] = {
-    "target_score": "Target score",
-    "rows": "Grid rows",
-    "columns": "Grid columns",
-    "opening_flips": "Cards turned up at the start",
-    "clear_columns": "Remove identical columns",
-    "clear_rows": "Remove identical rows",
-    "penalty": "Finisher's penalty",
-    "penalty_factor": "Penalty multiplier",
-    "penalty_flat": "Flat penalty",
-    "show_round_scores": "Show running round scores",
-    "turn_seconds": "Time per turn (seconds)",
+    "target_score": Term("Target score"),
+    "rows": Term("Grid rows"),
+    "columns": Term("Grid columns"),
+    "opening_flips": Term("Cards turned up at the start"),
+    "clear_columns": Term("Remove identical columns"),
+    "clear_rows": Term("Remove identical rows"),
+    "penalty": Term("Finisher's penalty"),
+    "penalty_factor": Term("Penalty multiplier"),
+    "penalty_flat": Term("Flat penalty"),
+    "show_round_scores": Term("Show running round scores"),
+    "turn_seconds": Term("Time per turn (seconds)"),
 }
 
 

@@ -47,5 +47,11 @@ async def test_extensions_load_and_commands_are_valid(tmp_path: Path) -> None:
                 assert len(option.get("choices", [])) <= 25
     groups = {c.name: c for c in bot.tree.get_commands() if isinstance(c, app_commands.Group)}
     assert {c.name for c in groups["skyjo"].commands} == {"start", "solo", "rules"}
-    assert {c.name for c in groups["table"].commands} == {"show", "leave", "cancel", "remind"}
+    assert {c.name for c in groups["table"].commands} == {
+        "show",
+        "leave",
+        "cancel",
+        "remind",
+        "language",
+    }
     await bot.close()

@@ -11,6 +11,7 @@ import pytest
 
 from bot.adapters.base import ButtonSpec, Screen, SelectSpec
 from bot.adapters.skyjo import SkyjoAdapter
+from bot.i18n import Words
 from bot.storage.records import GameRecord, SeatRecord
 from bot.ui.components import build_view
 from games.core.seats import Seat
@@ -18,6 +19,7 @@ from games.skyjo import SkyjoGame, SkyjoSettings
 
 MARKER = 987_654_321
 SKYJO = SkyjoAdapter()
+EN = Words("en")
 
 
 def record(players: int) -> GameRecord:
@@ -87,39 +89,39 @@ def test_every_screen_of_a_game_fits_and_hides_face_down_cards(
         altered = hide_values(game)
         modes = {"turn": ["", "take"], "drawn": ["", "flip"]}.get(game.phase, [""])
         for mode in modes:
-            screen = SKYJO.table(table, game, mode, log)
+            screen = SKYJO.table(table, game, mode, log, EN)
             check_limits(screen)
-            assert rendered(screen) == rendered(SKYJO.table(table, altered, mode, log))
+            assert rendered(screen) == rendered(SKYJO.table(table, altered, mode, log, EN))
         for seat in game.to_move:
-            personal = SKYJO.personal(table, game, seat)
+            personal = SKYJO.personal(table, game, seat, EN)
             check_limits(personal)
-            assert rendered(personal) == rendered(SKYJO.personal(table, altered, seat))
+            assert rendered(personal) == rendered(SKYJO.personal(table, altered, seat, EN))
         seat = rng.choice(game.to_move)
         events = game.apply(seat, rng.choice(game.legal_actions(seat)))
-        for summary in SKYJO.moments(table, game, events):
+        for summary in SKYJO.moments(table, game, events, EN):
             check_limits(summary)
-    check_limits(SKYJO.final(table, game))
+    check_limits(SKYJO.final(table, game, EN))
 
 
 def test_controls_follow_the_phase_and_mode() -> None:
     game = SkyjoGame.new(SkyjoSettings(), [Seat(name="Ana"), Seat(name="Leo")], 11)
     table = record(2)
-    opening = SKYJO.table(table, game, "", [])
+    opening = SKYJO.table(table, game, "", [], EN)
     assert [[b.verb for b in row] for row in opening.rows if not isinstance(row, SelectSpec)] == [
         ["mine"]
     ]
     while game.phase == "opening":
         seat = game.to_move[0]
         game.apply(seat, game.legal_actions(seat)[0])
-    turn = SKYJO.table(table, game, "", [])
+    turn = SKYJO.table(table, game, "", [], EN)
     grid_rows, actions = list(turn.rows[:3]), turn.rows[3]
     assert all(b.disabled for row in grid_rows for b in row)  # type: ignore[union-attr]
     assert [b.verb for b in actions] == ["draw", "mode"]  # type: ignore[union-attr]
-    take = SKYJO.table(table, game, "take", [])
+    take = SKYJO.table(table, game, "take", [], EN)
     assert all(not b.disabled and b.verb == "take" for row in take.rows[:3] for b in row)  # type: ignore[union-attr]
     game.apply(game.current, game.legal_actions(game.current)[0])  # draw
     assert game.phase == "drawn"
-    flip = SKYJO.table(table, game, "flip", [])
+    flip = SKYJO.table(table, game, "flip", [], EN)
     cards = game.view(None).players[game.current].cards
     enabled = [not b.disabled for row in flip.rows[:3] for b in row]  # type: ignore[union-attr]
     assert enabled == [card == "down" for card in cards]

@@ -37,6 +37,7 @@ from bot.adapters.specs import (
     TextField,
 )
 from bot.catalog import Catalog, InstalledGame, installed
+from bot.i18n import Words
 from bot.storage.records import GameRecord
 from games.core.engine import Engine
 from games.core.errors import IllegalAction, InvalidSettings
@@ -182,11 +183,11 @@ class PebblesAdapter(GameAdapter):
         except ValidationError as error:
             raise InvalidSettings("The target is 5 to 50 pebbles.") from error
 
-    def settings_summary(self, settings: BaseModel) -> list[str]:
+    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
         assert isinstance(settings, PebblesSettings)
         return [f"Target: **{settings.target}** pebbles"]
 
-    def setting_choices(self) -> Sequence[SettingChoice]:
+    def setting_choices(self, words: Words) -> Sequence[SettingChoice]:
         return [SettingChoice("target", "Target", [("10", "10"), ("20", "20")])]
 
     def choose(self, values: dict[str, Any], key: str, value: str) -> dict[str, Any]:
@@ -211,7 +212,7 @@ class PebblesAdapter(GameAdapter):
     def dump(self, engine: Engine) -> str:
         return _game(engine).to_json()
 
-    def describe(self, engine: Engine, events: Sequence[Any]) -> list[str]:
+    def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         names = _game(engine).names
         lines = []
         for event in events:
@@ -239,7 +240,7 @@ class PebblesAdapter(GameAdapter):
             return OffTurn(seconds=DECISION_SECONDS, default=("pass", 0))
         return None
 
-    def interpret(self, engine: Engine, seat: int, command: Command) -> Outcome:
+    def interpret(self, engine: Engine, seat: int, command: Command, words: Words) -> Outcome:
         if command.verb == "add":
             return Play(("add", int(command.arg)))
         if command.verb in ("claim", "pass"):
@@ -253,7 +254,9 @@ class PebblesAdapter(GameAdapter):
             return Play(("add", int(text)))
         raise IllegalAction("That button is not part of this game.")
 
-    def table(self, game: GameRecord, engine: Engine, mode: str, log: Sequence[str]) -> Screen:
+    def table(
+        self, game: GameRecord, engine: Engine, mode: str, log: Sequence[str], words: Words
+    ) -> Screen:
         pebbles = _game(engine)
         lines = [f"{name}: {n}" for name, n in zip(pebbles.names, pebbles.pebbles, strict=True)]
         embed = discord.Embed(title="Pebbles", description="\n".join([*lines, *log]))
@@ -270,17 +273,17 @@ class PebblesAdapter(GameAdapter):
             ]
         return Screen(embed=embed, rows=rows, pictures=[_picture(pebbles)])
 
-    def personal(self, game: GameRecord, engine: Engine, seat: int) -> Screen:
+    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
         return Screen(embed=discord.Embed(title="Your pebbles"))
 
-    def final(self, game: GameRecord, engine: Engine) -> Screen:
+    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
         pebbles = _game(engine)
         return Screen(
             embed=discord.Embed(title="Pebbles · over", description=str(pebbles.pebbles)),
             pictures=[_picture(pebbles)],
         )
 
-    def rules(self) -> list[discord.Embed]:
+    def rules(self, words: Words) -> list[discord.Embed]:
         return [discord.Embed(title="Pebbles", description=__doc__)]
 
 

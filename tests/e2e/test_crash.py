@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import pytest
 
 from bot.adapters.specs import SelectSpec
+from bot.i18n import Words
 from bot.ui.skyjo_screens import table_rows
 from games.skyjo import SkyjoGame
 from tests.e2e.harness import Table, enabled, parse, shown, table
@@ -199,7 +200,7 @@ def controls(message: StoredMessage) -> list[tuple[str, str, str, bool]]:
 def expected_controls(game: SkyjoGame) -> list[tuple[str, str, str, bool]]:
     """The buttons a freshly drawn table of this game has."""
     found = []
-    for row in table_rows(game.view(None), ""):
+    for row in table_rows(game.view(None), "", Words("en")):
         assert not isinstance(row, SelectSpec), "a Skyjo table has no select menu"
         found += [(spec.verb, spec.arg, spec.label, spec.disabled) for spec in row]
     return found

@@ -1,0 +1,145 @@
+"""What happened in a Skyjo game, in the reader's language: one line of the log per event."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import Words
+from games.core.grid import COLUMN_LETTERS, Geometry
+from games.skyjo.events import (
+    DiscardedAndFlipped,
+    Drew,
+    Event,
+    FinalReveal,
+    Finished,
+    GameOver,
+    LineCleared,
+    Reshuffled,
+    Revealed,
+    RoundScored,
+    RoundStarted,
+    Starts,
+    Swapped,
+    TookDiscard,
+)
+
+AN_NUMBERS = frozenset({8, 11, 18})
+
+
+def a_number(value: int, words: Words) -> str:
+    """A card of this value with its article: "a 7", "an 8" ("un 7", "eine 7")."""
+    if value in AN_NUMBERS or str(value).startswith("8"):
+        return words("an {value}", value=value)
+    return words("a {value}", value=value)
+
+
+def listing(items: Sequence[object], words: Words) -> str:
+    return words.listing(items)
+
+
+def _replaced(value: int, was_hidden: bool, words: Words) -> str:
+    if was_hidden:
+        return words("a face-down {value}", value=value)
+    return a_number(value, words)
+
+
+def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Words) -> str:
+    """One event as a sentence of the log (several lines for a round's scores)."""
+    match event:
+        case RoundStarted(round=number, opening_flips=0):
+            return words("Round {round} is dealt.", round=number)
+        case RoundStarted(round=number, opening_flips=flips):
+            return words.plural(
+                "Round {round} is dealt: everyone turns up {n} card.",
+                "Round {round} is dealt: everyone turns up {n} cards.",
+                flips,
+                round=number,
+            )
+        case Revealed(seat=seat, slot=slot, value=value):
+            return words(
+                "{name} turned up {card} at {place}.",
+                name=names[seat],
+                card=a_number(value, words),
+                place=geometry.label(slot),
+            )
+        case Starts(seat=seat, revealed_total=None):
+            return words("{name} ended the last round and starts this one.", name=names[seat])
+        case Starts(seat=seat, revealed_total=total):
+            return words(
+                "{name} starts, with the highest revealed total ({total}).",
+                name=names[seat],
+                total=total,
+            )
+        case TookDiscard(seat=seat, value=value, slot=slot, replaced=old, was_hidden=hidden):
+            return words(
+                "{name} took the {value} from the discard pile and put it at {place}, "
+                "discarding {replaced}.",
+                name=names[seat],
+                value=value,
+                place=geometry.label(slot),
+                replaced=_replaced(old, hidden, words),
+            )
+        case Drew(seat=seat, value=value):
+            return words("{name} drew {card}.", name=names[seat], card=a_number(value, words))
+        case Reshuffled(cards=cards):
+            return words.plural(
+                "The draw pile ran out: the discard pile, less its top card, was shuffled into "
+                "a new draw pile of {n} card.",
+                "The draw pile ran out: the discard pile, less its top card, was shuffled into "
+                "a new draw pile of {n} cards.",
+                cards,
+            )
+        case Swapped(seat=seat, value=value, slot=slot, replaced=old, was_hidden=hidden):
+            return words(
+                "{name} put the {value} at {place}, discarding {replaced}.",
+                name=names[seat],
+                value=value,
+                place=geometry.label(slot),
+                replaced=_replaced(old, hidden, words),
+            )
+        case DiscardedAndFlipped(seat=seat, discarded=discarded, slot=slot, value=value):
+            return words(
+                "{name} discarded the {discarded} and turned up {card} at {place}.",
+                name=names[seat],
+                discarded=discarded,
+                card=a_number(value, words),
+                place=geometry.label(slot),
+            )
+        case LineCleared(seat=seat, line="column", position=position, value=value):
+            return words(
+                "{name}'s column {column} of {value}s is cleared onto the discard pile.",
+                name=names[seat],
+                column=COLUMN_LETTERS[position],
+                value=value,
+            )
+        case LineCleared(seat=seat, position=position, value=value):
+            return words(
+                "{name}'s row {row} of {value}s is cleared onto the discard pile.",
+                name=names[seat],
+                row=position + 1,
+                value=value,
+            )
+        case Finished(seat=seat):
+            return words(
+                "{name} has turned up every card: everyone else has one last turn.",
+                name=names[seat],
+            )
+        case FinalReveal(seat=seat, values=values):
+            return words.plural(
+                "{name}'s last card is turned up: {cards}.",
+                "{name}'s last cards are turned up: {cards}.",
+                len(values),
+                name=names[seat],
+                cards=listing(values, words),
+            )
+        case RoundScored(round=number):
+            return words("Round {round} is over.", round=number)
+        case GameOver(winners=winners, totals=totals):
+            best = totals[winners[0]]
+            who = listing([names[s] for s in winners], words)
+            if len(winners) == 1:
+                return words("Game over: {who} wins with {points} points.", who=who, points=best)
+            return words(
+                "Game over: {who} share the victory with {points} points.", who=who, points=best
+            )
+    raise ValueError(f"not a Skyjo event: {event!r}")
