@@ -35,11 +35,15 @@ class Words:
         texts = [str(item) for item in items]
         if len(texts) <= 1:
             return "".join(texts)
-        return self("{first} and {last}", first=", ".join(texts[:-1]), last=texts[-1])
+        return self(LISTING, first=", ".join(texts[:-1]), last=texts[-1])
 
     def error(self, error: GameError) -> str:
         """An engine's or the table's error, in this language."""
         return render(error.parts, self._catalog.gettext)
+
+    def command(self, *names: str) -> str:
+        """A slash command as this language's players see it: `/tisch zeigen`."""
+        return "/" + " ".join(self.name(name) for name in names)
 
     def name(self, message: str) -> str:
         """A command, group or option name."""
@@ -50,3 +54,6 @@ def N_(message: str) -> str:
     """Marks a message kept in a constant, so that the catalog's check finds it; it is
     translated where it is shown."""
     return message
+
+
+LISTING = N_("{first} and {last}")

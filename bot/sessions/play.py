@@ -35,7 +35,10 @@ class TableFlow:
         assert interaction.channel_id is not None
         session = await self.registry.in_channel(interaction.channel_id)
         if session is None:
-            starts = " or ".join(f"/{game.adapter.command} start" for game in self.registry.catalog)
+            words = words_for(interaction)
+            starts = words.listing(
+                [words.command(game.adapter.command, "start") for game in self.registry.catalog]
+            )
             raise IllegalAction(
                 "There is no game in this channel. Start one with {commands}.", commands=starts
             )
@@ -75,7 +78,7 @@ class TableFlow:
         shown = await session.display.show_safely(events, interaction if from_table else None)
         await session.remind()
         if not shown and not interaction.response.is_done():
-            await tell(interaction, replies.SAVED_NOT_SHOWN)
+            await tell(interaction, replies.SAVED_NOT_SHOWN, command=words.command("table", "show"))
 
     # ------------------------------------------------------------------ slash commands
 

@@ -88,7 +88,9 @@ class Sessions:
             assert session is not None
             if session.saved_version != saved:
                 session.display.stale = True
-                await _say_quietly(interaction, words_for(interaction)(replies.APOLOGY_SAVED))
+                words = words_for(interaction)
+                show = words.command("table", "show")
+                await _say_quietly(interaction, words(replies.APOLOGY_SAVED, command=show))
             else:
                 async with session.lock:
                     await session.restore_saved()

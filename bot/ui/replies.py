@@ -14,11 +14,11 @@ APOLOGY = N_(
 )
 APOLOGY_SAVED = N_(
     "Sorry, something went wrong on my side after your move was saved: it counts. The table "
-    "catches up in a moment; `/table show` posts it again now."
+    "catches up in a moment; `{command}` posts it again now."
 )
 SAVED_NOT_SHOWN = N_(
     "Your move is saved, but Discord did not take the table's update. The table catches up "
-    "with the next move; `/table show` posts it again now."
+    "with the next move; `{command}` posts it again now."
 )
 REFUSED = N_("Discord refused that action. Please check my permissions in this channel.")
 

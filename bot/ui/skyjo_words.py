@@ -125,12 +125,13 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
                 name=names[seat],
             )
         case FinalReveal(seat=seat, values=values):
+            turned = listing(values, words)
             return words.plural(
                 "{name}'s last card is turned up: {cards}.",
                 "{name}'s last cards are turned up: {cards}.",
                 len(values),
                 name=names[seat],
-                cards=listing(values, words),
+                cards=turned,
             )
         case RoundScored(round=number):
             return words("Round {round} is over.", round=number)
@@ -138,8 +139,16 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
             best = totals[winners[0]]
             who = listing([names[s] for s in winners], words)
             if len(winners) == 1:
-                return words("Game over: {who} wins with {points} points.", who=who, points=best)
-            return words(
-                "Game over: {who} share the victory with {points} points.", who=who, points=best
+                return words.plural(
+                    "Game over: {who} wins with {n} point.",
+                    "Game over: {who} wins with {n} points.",
+                    best,
+                    who=who,
+                )
+            return words.plural(
+                "Game over: {who} share the victory with {n} point.",
+                "Game over: {who} share the victory with {n} points.",
+                best,
+                who=who,
             )
     raise ValueError(f"not a Skyjo event: {event!r}")

@@ -91,7 +91,7 @@ class Users:
             "token": "standin-" + secrets.token_urlsafe(24),
             "version": 1,
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-            "locale": "en-US",
+            "locale": user.locale,
             "app_permissions": str(channel.permissions_for(bot)),
             "entitlements": [],
             "entitlement_sku_ids": [],
@@ -106,8 +106,8 @@ class Users:
             payload.update(
                 {
                     "guild_id": str(guild.id),
-                    "guild_locale": "en-US",
-                    "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+                    "guild_locale": guild.locale,
+                    "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
                     "member": {
                         **member.payload(),
                         "permissions": str(channel.permissions_for(user)),

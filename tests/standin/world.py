@@ -107,6 +107,8 @@ class User:
     global_name: str | None = None
     bot: bool = False
     dms_open: bool = True
+    locale: str = "en-US"
+    """The language of the user's Discord client, sent with each of their interactions."""
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -308,6 +310,8 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     joined_at: float = 0.0
+    locale: str = "en-US"
+    """The server's language (its preferred locale), sent as `guild_locale`."""
 
     @property
     def owner_id(self) -> int:
@@ -384,7 +388,7 @@ class Guild:
             "vanity_url_code": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
             "max_members": 500000,
