@@ -133,8 +133,29 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
                 name=names[seat],
                 cards=turned,
             )
-        case RoundScored(round=number):
-            return words("Round {round} is over.", round=number)
+        case RoundScored(round=number, finisher=finisher, raw=raw, scores=scores, totals=totals):
+            lines = [words("Round {round} is over.", round=number)]
+            if scores[finisher] != raw[finisher]:
+                lines.append(
+                    words(
+                        "{name} ended the round without the strictly lowest score: {raw} "
+                        "becomes {score}.",
+                        name=names[finisher],
+                        raw=raw[finisher],
+                        score=scores[finisher],
+                    )
+                )
+            for seat, name in enumerate(names):
+                score = f"{scores[seat]:+d}"
+                lines.append(
+                    words(
+                        "{name}: {score} (total {total})",
+                        name=name,
+                        score=score,
+                        total=totals[seat],
+                    )
+                )
+            return "\n".join(lines)
         case GameOver(winners=winners, totals=totals):
             best = totals[winners[0]]
             who = listing([names[s] for s in winners], words)

@@ -1,8 +1,9 @@
 """The Sky Five deck: 5 colours × (two 0s and three each of 1–6), plus 6 Shooting Stars.
 
-A card is an int, `colour * 10 + number`: colours 0–4 are red, yellow, green, blue and purple,
-so the red 4 is 4 and the blue 2 is 32; the Shooting Stars are colour 5, numbered 1–6 (51–56).
-The rule text does not name the colours; these names are only how the table shows them.
+A card is an int, `colour * 10 + number`: colours 0–4 are shown as red, yellow, green, blue and
+purple, so the red 4 is 4 and the blue 2 is 32; the Shooting Stars are colour 5, numbered 1–6
+(51–56). The rule text does not name the colours: the engine knows them by index only, and the
+table names them in its reader's language (`bot.ui.sky_five_words`).
 Per-card facts are looked up in tuples indexed by the card, so the engine does no arithmetic
 on its hot path.
 """
@@ -11,17 +12,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
-STAR = len(COLOURS)
+COLOUR_COUNT = 5
+"""How many colours there are; a colour is its index, 0–4."""
+STAR = COLOUR_COUNT
 """The colour index of the colourless Shooting Stars."""
-ALL_COLOURS = (1 << len(COLOURS)) - 1
+ALL_COLOURS = (1 << COLOUR_COUNT) - 1
 """The colour mask of a Sky Five: one face-up card of every colour."""
 
 COLOUR_NUMBERS: tuple[int, ...] = (0, 0, *(n for n in range(1, 7) for _ in range(3)))
 STAR_NUMBERS: tuple[int, ...] = tuple(range(1, 7))
 
 DECK: tuple[int, ...] = tuple(
-    colour * 10 + number for colour in range(len(COLOURS)) for number in COLOUR_NUMBERS
+    colour * 10 + number for colour in range(COLOUR_COUNT) for number in COLOUR_NUMBERS
 ) + tuple(STAR * 10 + number for number in STAR_NUMBERS)
 DECK_SIZE = len(DECK)
 
@@ -48,16 +50,6 @@ def colour_of(card: int) -> int:
 
 def is_star(card: int) -> bool:
     return card // 10 == STAR
-
-
-def card_name(card: int) -> str:
-    """How a card is written: "red 4", "Shooting Star 3"."""
-    colour, number = divmod(card, 10)
-    return f"Shooting Star {number}" if colour == STAR else f"{COLOURS[colour]} {number}"
-
-
-def colour_name(card: int) -> str:
-    return COLOURS[card // 10]
 
 
 def deck_counter() -> Counter[int]:

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from games.core.errors import IllegalAction, InvalidSettings
+from games.core.errors import IllegalAction, InvalidSettings, Term
 from games.core.events import record
 from games.core.randomness import derive_rng, seeded_order
 from games.core.seated_game import SeatedGame
@@ -51,8 +51,7 @@ from games.sky_five.cards import (
     DECK,
     NUMBER,
     REMOVED_BY_SEATS,
-    card_name,
-    colour_name,
+    colour_of,
 )
 from games.sky_five.events import (
     Banked,
@@ -83,6 +82,15 @@ Shuffler = Callable[[Sequence[int]], list[int]]
 Roller = Callable[[int], int]
 """The face (1–6) of a game's roll number n; the first roll of a game is number 0."""
 
+
+COLOUR_NAMES: tuple[Term, ...] = (
+    Term("red"),
+    Term("yellow"),
+    Term("green"),
+    Term("blue"),
+    Term("purple"),
+)
+"""How the colours are named in an error; the table translates them with the message."""
 
 _DRAW_OR_BANK = (DRAW, BANK)
 _DRAW_ONLY = (DRAW,)
@@ -331,9 +339,6 @@ class SkyFiveGame(SeatedGame):
         """What `seat` may see (None: a spectator); see `games.sky_five.view` for the ruling."""
         return build_view(self, seat)
 
-    def describe(self, event: Event) -> str:
-        return event.describe(self.names)
-
     # ------------------------------------------------------------------------------ actions
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -383,7 +388,8 @@ class SkyFiveGame(SeatedGame):
                 self._take(seat, busted, target, events)
             else:
                 raise IllegalAction(
-                    f"{self.seats[busted].name} busted: take one of their face-up cards or pass."
+                    "{name} busted: take one of their face-up cards or pass.",
+                    name=self.seats[busted].name,
                 )
         self.moves += 1
         return events
@@ -397,44 +403,57 @@ class SkyFiveGame(SeatedGame):
             busted = self.seats[self.busted].name
             if seat == self.busted:
                 return IllegalAction(
-                    f"You busted: the others may take your cards. It is {name}'s choice now."
+                    "You busted: the others may take your cards. It is {name}'s choice now.",
+                    name=name,
                 )
             return IllegalAction(
-                f"It is {name}'s choice of {busted}'s cards, not yours; wait for your chance."
+                "It is {name}'s choice of {busted}'s cards, not yours; wait for your chance.",
+                name=name,
+                busted=busted,
             )
-        return IllegalAction(f"It is {name}'s turn, not yours.")
+        return IllegalAction("It is {name}'s turn, not yours.", name=name)
 
     def _check_recipient(self, seat: int, kind: str, target: object) -> None:
         card = self.pending
         assert card is not None
         recipients = self.recipients()
+        colour = COLOUR_NAMES[colour_of(card)]
+        number = NUMBER[card]
         if kind != "give":
-            names = " or ".join(self.seats[r].name for r in recipients)
+            names = [self.seats[r].name for r in recipients]
             raise IllegalAction(
-                f"You already have {colour_name(card)}: choose who gets the "
-                f"{card_name(card)} ({names})."
+                "You already have {colour}: choose who gets the {colour} {number} "
+                "({first} or {last}).",
+                colour=colour,
+                number=number,
+                first=", ".join(names[:-1]),
+                last=names[-1],
             )
         if type(target) is not int or not 0 <= target < self._n:
             raise IllegalAction("There is no such player.")
         if target == seat:
             raise IllegalAction(
-                f"You already have {colour_name(card)}: give the {card_name(card)} to another "
-                "player."
+                "You already have {colour}: give the {colour} {number} to another player.",
+                colour=colour,
+                number=number,
             )
         if target not in recipients:
             raise IllegalAction(
-                f"{self.seats[target].name} already has a {colour_name(card)} card face up."
+                "{name} already has a {colour} card face up.",
+                name=self.seats[target].name,
+                colour=colour,
             )
 
     def _check_take(self, seat: int, busted: int, index: object) -> None:
         cards = self.face_up[busted]
         if type(index) is not int or not 0 <= index < len(cards):
-            raise IllegalAction(f"{self.seats[busted].name} has no such face-up card.")
+            raise IllegalAction("{name} has no such face-up card.", name=self.seats[busted].name)
         card = cards[index]
         if COLOUR_BIT[card] & self.colours[seat]:
             raise IllegalAction(
-                f"You already have a {colour_name(card)} card face up: you cannot take the "
-                f"{card_name(card)}."
+                "You already have a {colour} card face up: you cannot take the {colour} {number}.",
+                colour=COLOUR_NAMES[colour_of(card)],
+                number=NUMBER[card],
             )
 
     # ------------------------------------------------------------------------------- rules

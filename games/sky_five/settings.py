@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from games.core.errors import Term
 from games.core.settings import GameSettings
 
 MIN_SEATS = 2
 MAX_SEATS = 6
 
 LABELS: dict[str, str] = {
-    "turn_seconds": "Time per turn (seconds)",
+    "turn_seconds": Term("Time per turn (seconds)"),
 }
 
 

@@ -258,9 +258,6 @@ class SkyjoGame(SeatedGame):
         """What `seat` may see (None: a spectator). No face-down value appears in it."""
         return build_view(self, seat)
 
-    def describe(self, event: Event) -> str:
-        return event.describe(self.names, self.geometry)
-
     # ------------------------------------------------------------------------------ actions
 
     def apply(self, seat: int, action: Action) -> list[Event]:

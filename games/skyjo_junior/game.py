@@ -17,7 +17,6 @@ from games.core.masks import ActionCache, bits
 from games.core.randomness import Shuffler, derive_rng, seeded_shuffler
 from games.core.seated_game import SeatedGame
 from games.core.seats import Seat, validate_seats
-from games.core.words import a_number
 from games.skyjo_junior.actions import DECLINE_FLIP, DRAW, NO_SLOT, SWAP, TAKE, Action
 from games.skyjo_junior.cards import deck
 from games.skyjo_junior.events import (
@@ -223,9 +222,6 @@ class JuniorGame(SeatedGame):
         """The event that opens the game's log: who was drawn by lot to start."""
         return Dealt(self.starter)
 
-    def describe(self, event: Event) -> str:
-        return event.describe(self.names, GEOMETRY)
-
     # ------------------------------------------------------------------------------ actions
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -253,8 +249,9 @@ class JuniorGame(SeatedGame):
                 held = self.held
                 assert held is not None
                 raise IllegalAction(
-                    f"You are holding {a_number(held)}: swap it with one of your cards, or decline "
-                    "it and turn up one of your face-down cards."
+                    "You are holding the {card}: swap it with one of your cards, or decline it "
+                    "and turn up one of your face-down cards.",
+                    card=held,
                 )
         elif phase == "turn":
             if type(seat) is not int or seat != self.current:

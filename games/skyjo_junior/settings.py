@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from games.core.errors import InvalidSettings
+from games.core.errors import InvalidSettings, Term
 from games.core.settings import GameSettings
 from games.skyjo_junior.cards import DEFAULT_COPIES, VALUES
 
@@ -15,8 +15,8 @@ GRID_COLUMNS = 4
 GRID_SLOTS = GRID_ROWS * GRID_COLUMNS
 
 LABELS: dict[str, str] = {
-    "copies_per_value": "Copies of each card value",
-    "turn_seconds": "Time per turn (seconds)",
+    "copies_per_value": Term("Copies of each card value"),
+    "turn_seconds": Term("Time per turn (seconds)"),
 }
 
 
@@ -39,8 +39,12 @@ class JuniorSettings(GameSettings):
         if needed > self.deck_size:
             fewest = -(-needed // len(VALUES))
             raise InvalidSettings(
-                f"{self.copies_per_value} copies of each card value make a deck of "
-                f"{self.deck_size} cards, too few for {seat_count} players: they take {needed} "
-                f"with the discard and draw piles. Choose at least {fewest} copies, or fewer "
-                "players."
+                "{copies} copies of each card value make a deck of {deck} cards, too few for "
+                "{players} players: they take {needed} with the discard and draw piles. Choose at "
+                "least {fewest} copies, or fewer players.",
+                copies=self.copies_per_value,
+                deck=self.deck_size,
+                players=seat_count,
+                needed=needed,
+                fewest=fewest,
             )

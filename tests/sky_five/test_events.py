@@ -1,5 +1,7 @@
 import pytest
 
+from bot.i18n import Words
+from bot.ui.sky_five_words import describe
 from games.sky_five import bank, draw, give, take
 from games.sky_five.events import (
     CODEC,
@@ -22,6 +24,8 @@ from games.sky_five.events import (
 from tests.sky_five.scripting import NAMES, B, G, P, R, S, Y, play, position
 
 TABLE = NAMES[:3]
+
+EN = Words("en")
 
 DESCRIPTIONS: list[tuple[Event, str]] = [
     (Drew(0, R(4), 20), "Ana draws a red 4."),
@@ -54,6 +58,7 @@ DESCRIPTIONS: list[tuple[Event, str]] = [
     (Passed(1, 0), "Leo takes nothing from Ana's cards."),
     (Discarded(0, (R(6), G(2))), "Ana's remaining red 6 and green 2 go to the discard pile."),
     (Discarded(1, ()), "Every one of Leo's face-up cards was taken."),
+    (Discarded(2, (S(5),)), "Zoe's remaining Shooting Star 5 goes to the discard pile."),
     (
         FinalRound(2),
         "Zoe drew the last card: the final round begins. Everyone has one last turn, on which "
@@ -84,7 +89,23 @@ DESCRIPTIONS: list[tuple[Event, str]] = [
     [pytest.param(e, t, id=f"{type(e).__name__}-{i}") for i, (e, t) in enumerate(DESCRIPTIONS)],
 )
 def test_event_description(event: Event, text: str) -> None:
-    assert event.describe(TABLE) == text
+    assert describe(event, TABLE, EN) == text
+
+
+def test_a_choice_among_three_players_lists_them_all() -> None:
+    event = ChoosingRecipient(0, G(3), (1, 2, 3))
+    assert describe(event, NAMES[:4], EN) == (
+        "Ana already has green face up and chooses who gets the green 3: Leo, Zoe or Max."
+    )
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_every_event_is_described_in_each_language(language: str) -> None:
+    words = Words(language)
+    for event, _ in DESCRIPTIONS:
+        text = describe(event, TABLE, words)
+        assert text
+        assert "{" not in text
 
 
 @pytest.mark.parametrize(
@@ -103,7 +124,7 @@ def test_a_scripted_game_is_narrated_step_by_step() -> None:
         game,
         [(0, draw()), (0, give(1)), (1, draw()), (2, draw()), (0, bank()), (1, take(0))],
     )
-    assert [game.describe(e) for e in events] == [
+    assert [describe(e, game.names, EN) for e in events] == [
         "Ana draws a red 5.",
         "Ana already has red face up and chooses who gets the red 5: Leo or Zoe.",
         "Ana gives the red 5 to Leo.",

@@ -2,6 +2,7 @@ from collections.abc import Callable
 
 import pytest
 
+from bot.i18n import Words
 from games.core import IllegalAction
 from games.sky_five import Action, SkyFiveGame, bank, draw, give, pass_, take
 from tests.sky_five.scripting import B, G, R, S, Y, position, snapshot
@@ -17,6 +18,14 @@ def giving() -> SkyFiveGame:
     game = position([[R(3)], [], [R(1)], [Y(1)]], draws=(R(5), G(2)))
     game.apply(0, draw())
     assert game.phase == "give"
+    return game
+
+
+def giving_among_three() -> SkyFiveGame:
+    """As `giving`, with Ida at the table too."""
+    game = position([[R(3)], [], [R(1)], [Y(1)], []], draws=(R(5), G(2)))
+    game.apply(0, draw())
+    assert game.recipients() == (1, 3, 4)
     return game
 
 
@@ -56,6 +65,12 @@ ILLEGAL: list[tuple[Callable[[], SkyFiveGame], object, object, str]] = [
     (first_turn, 0, ("draw",), "That is not a Sky Five action."),
     (giving, 0, draw(), "You already have red: choose who gets the red 5 (Leo or Max)."),
     (giving, 0, pass_(), "You already have red: choose who gets the red 5 (Leo or Max)."),
+    (
+        giving_among_three,
+        0,
+        draw(),
+        "You already have red: choose who gets the red 5 (Leo, Max or Ida).",
+    ),
     (giving, 0, give(0), "You already have red: give the red 5 to another player."),
     (giving, 0, give(2), "Zoe already has a red card face up."),
     (giving, 0, give(4), "There is no such player."),
@@ -92,4 +107,5 @@ def test_illegal_action_is_refused_and_changes_nothing(
         game.apply(seat, action)
     assert refused.value.message == message
     assert str(refused.value) == message
+    assert Words("en").error(refused.value) == message
     assert (*snapshot(game), game.to_move) == before

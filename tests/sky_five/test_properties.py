@@ -9,6 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.i18n import Words
+from bot.ui.sky_five_words import describe
 from games.core import IllegalAction
 from games.sky_five import Action, SkyFiveGame, SkyFiveSettings
 from games.sky_five.cards import colour_of, deck_counter, is_star
@@ -19,6 +21,7 @@ MAX_MOVES = 5_000
 DECK = deck_counter()
 MANY = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FEW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EN = Words("en")
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ def play_out(setup: Setup) -> tuple[SkyFiveGame, list[tuple[int, Action]], list[
         assert len(actions) < MAX_MOVES, "the game did not end"
         seat, action = choose(game, rng)
         actions.append((seat, action))
-        events.extend(game.describe(e) for e in game.apply(seat, action))
+        events.extend(describe(e, game.names, EN) for e in game.apply(seat, action))
     return game, actions, events
 
 
@@ -94,7 +97,7 @@ def test_same_seed_and_actions_replay_the_same_game(setup: Setup) -> None:
     replay = setup.new_game()
     replayed: list[str] = []
     for seat, action in actions:
-        replayed.extend(replay.describe(e) for e in replay.apply(seat, action))
+        replayed.extend(describe(e, replay.names, EN) for e in replay.apply(seat, action))
     assert replayed == events
     assert replay.to_json() == first.to_json()
 
@@ -191,5 +194,5 @@ def test_global_random_state_does_not_affect_the_game(setup: Setup) -> None:
     while not game.is_over:
         random.seed(random.random())
         seat, action = choose(game, rng)
-        disturbed.extend(game.describe(e) for e in game.apply(seat, action))
+        disturbed.extend(describe(e, game.names, EN) for e in game.apply(seat, action))
     assert disturbed == undisturbed

@@ -2,9 +2,11 @@ from collections import Counter
 
 import pytest
 
+from bot.i18n import Words
+from bot.ui.sky_five_words import card_name
 from games.core import InvalidSettings
 from games.sky_five import SkyFiveGame, SkyFiveSettings, bank, draw, first_player
-from games.sky_five.cards import DECK, DECK_SIZE, card_name, deck_counter
+from games.sky_five.cards import DECK, DECK_SIZE, deck_counter
 from games.sky_five.events import Drew
 from tests.sky_five.scripting import B, G, R, S, card_counts, deck_order, scripted_game, seats
 
@@ -15,7 +17,7 @@ def test_the_deck_has_106_cards_twenty_per_colour_and_six_stars() -> None:
     assert by_colour == {0: 20, 1: 20, 2: 20, 3: 20, 4: 20, 5: 6}
     reds = Counter(card % 10 for card in DECK if card // 10 == 0)
     assert reds == {0: 2, 1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3}
-    assert sorted(card_name(c) for c in DECK if c // 10 == 5) == [
+    assert sorted(card_name(c, Words("en")) for c in DECK if c // 10 == 5) == [
         f"Shooting Star {n}" for n in range(1, 7)
     ]
 

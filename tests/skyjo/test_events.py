@@ -1,5 +1,7 @@
 import pytest
 
+from bot.i18n import Words
+from bot.ui.skyjo_words import describe
 from games.core.grid import geometry
 from games.skyjo import SkyjoSettings, draw, flip, swap, take
 from games.skyjo.events import (
@@ -21,6 +23,8 @@ from games.skyjo.events import (
 from tests.skyjo.scripting import NAMES, every_slot_but, grid, open_round, play, scripted_game
 
 TABLE = NAMES[:3]
+
+EN = Words("en")
 
 
 @pytest.mark.parametrize(
@@ -78,7 +82,7 @@ TABLE = NAMES[:3]
     ids=lambda value: type(value).__name__ if not isinstance(value, str) else "",
 )
 def test_event_description(event: Event, text: str) -> None:
-    assert event.describe(TABLE, geometry(3, 4)) == text
+    assert describe(event, TABLE, geometry(3, 4), EN) == text
 
 
 def test_a_scripted_round_is_narrated_naming_each_player() -> None:
@@ -87,7 +91,10 @@ def test_a_scripted_round_is_narrated_naming_each_player() -> None:
     settings = SkyjoSettings(opening_flips=10)
     game, _ = scripted_game([ana, leo], discard=0, draws=(3, -1, 2), settings=settings)
     opening = open_round(game, [every_slot_but(game, 8, 11), every_slot_but(game, 10, 11)])
-    assert game.describe(opening[-1]) == "Leo starts, with the highest revealed total (97)."
+    assert (
+        describe(opening[-1], game.names, game.geometry, EN)
+        == "Leo starts, with the highest revealed total (97)."
+    )
     events = play(
         game,
         [
@@ -100,7 +107,7 @@ def test_a_scripted_round_is_narrated_naming_each_player() -> None:
             (0, swap(2)),
         ],
     )
-    assert [game.describe(e) for e in events] == [
+    assert [describe(e, game.names, game.geometry, EN) for e in events] == [
         "Leo drew a 3.",
         "Leo discarded the 3 and turned up a 4 at C3.",
         "Ana took the 3 from the discard pile and put it at B1, discarding a 1.",
@@ -131,4 +138,4 @@ def test_a_scripted_round_is_narrated_naming_each_player() -> None:
     ids=["revealed-8", "drew-11", "swapped-8", "flipped-8", "final-reveal-one-card"],
 )
 def test_event_description_grammar(event: Event, text: str) -> None:
-    assert event.describe(TABLE, geometry(3, 4)) == text
+    assert describe(event, TABLE, geometry(3, 4), EN) == text

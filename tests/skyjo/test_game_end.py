@@ -1,3 +1,5 @@
+from bot.i18n import Words
+from bot.ui.skyjo_words import describe
 from games.skyjo import SkyjoSettings, draw, flip, reveal, swap
 from games.skyjo.events import GameOver, RoundScored, RoundStarted, Starts
 from tests.skyjo.scripting import (
@@ -14,6 +16,8 @@ from tests.skyjo.scripting import (
 
 LOW = grid((-2, -1, 0, 1), (0, 1, 2, 3), (-1, -2, 0, 2))
 HIGH = grid((12, 11, 1, 2), (3, 4, 5, 6), (7, 8, 9, 10))
+
+EN = Words("en")
 
 
 def test_next_round_is_started_by_the_finisher_after_its_opening_flips() -> None:
@@ -44,7 +48,10 @@ def test_next_round_is_started_by_the_finisher_after_its_opening_flips() -> None
     assert status(game) == ("opening", (1,))
     events = game.apply(1, reveal(1))
     assert events[-1] == Starts(1, None)
-    assert game.describe(events[-1]) == "Leo ended the last round and starts this one."
+    assert (
+        describe(events[-1], game.names, game.geometry, EN)
+        == "Leo ended the last round and starts this one."
+    )
     assert game.current == 1
     assert status(game) == ("turn", (1,))
     assert game.legal_actions(0) == ()
@@ -66,7 +73,9 @@ def test_game_ends_at_the_target_score_with_a_single_winner() -> None:
         RoundScored(2, 0, (2, 2), (4, 2), (8, 10)),
         GameOver((0,), (8, 10)),
     ]
-    assert game.describe(events[-1]) == "Game over: Ana wins with 8 points."
+    assert (
+        describe(events[-1], game.names, game.geometry, EN) == "Game over: Ana wins with 8 points."
+    )
     assert status(game) == ("over", ())
     assert game.winners == (0,)
     assert game.totals == [8, 10]
@@ -81,7 +90,7 @@ def test_game_ends_with_a_shared_victory_on_a_tie_for_lowest() -> None:
     game, _ = scripted_game(grids, discard=0, settings=settings)
     events = quick_round(game, finisher=0)
     assert events[-1] == GameOver((0, 1), (0, 0, 13))
-    assert game.describe(events[-1]) == (
+    assert describe(events[-1], game.names, game.geometry, EN) == (
         f"Game over: {NAMES[0]} and {NAMES[1]} share the victory with 0 points."
     )
     assert game.winners == (0, 1)

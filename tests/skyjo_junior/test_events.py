@@ -1,5 +1,7 @@
 import pytest
 
+from bot.i18n import Words
+from bot.ui.junior_words import describe
 from games.skyjo_junior import decline_flip, draw, swap, take
 from games.skyjo_junior.events import (
     CODEC,
@@ -21,6 +23,8 @@ from tests.skyjo_junior.scripting import NAMES, grid, play, scripted_game
 
 TABLE = NAMES[:3]
 
+EN = Words("en")
+
 DESCRIPTIONS = [
     (Dealt(1), "The cards are dealt. Leo was drawn by lot to start."),
     (TookDiscard(0, 7), "Ana took the 7 from the discard pile."),
@@ -31,6 +35,11 @@ DESCRIPTIONS = [
         Reshuffled(5),
         "The draw pile ran out: the discard pile, less its top card, was shuffled "
         "into a new draw pile of 5 cards.",
+    ),
+    (
+        Reshuffled(1),
+        "The draw pile ran out: the discard pile, less its top card, was shuffled "
+        "into a new draw pile of 1 card.",
     ),
     (Swapped(0, 9, 5, 12, True), "Ana put the 9 at B2, discarding a face-down 12."),
     (Swapped(1, 2, 11, 8, False), "Leo put the 2 at D3, discarding an 8."),
@@ -63,7 +72,7 @@ DESCRIPTIONS = [
     ids=[f"{type(e).__name__}-{i}" for i, (e, _) in enumerate(DESCRIPTIONS)],
 )
 def test_event_description(event: Event, text: str) -> None:
-    assert event.describe(TABLE, GEOMETRY) == text
+    assert describe(event, TABLE, GEOMETRY, EN) == text
 
 
 @pytest.mark.parametrize("event", [event for event, _ in DESCRIPTIONS])
@@ -89,7 +98,7 @@ def test_a_scripted_opening_is_narrated_naming_each_player() -> None:
             (0, decline_flip(1)),
         ],
     )
-    assert [game.describe(e) for e in events] == [
+    assert [describe(e, game.names, GEOMETRY, EN) for e in events] == [
         "The cards are dealt. Leo was drawn by lot to start.",
         "Leo took the 6 from the discard pile.",
         "Leo put the 6 back on the discard pile and turned up a 3 at C1.",

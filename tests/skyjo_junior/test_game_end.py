@@ -1,3 +1,5 @@
+from bot.i18n import Words
+from bot.ui.junior_words import describe
 from games.skyjo_junior import decline_flip, draw, swap, take
 from games.skyjo_junior.cards import deck_counter
 from games.skyjo_junior.events import (
@@ -11,6 +13,7 @@ from games.skyjo_junior.events import (
     TookDiscard,
     TripleMade,
 )
+from games.skyjo_junior.scoring import GEOMETRY
 from tests.skyjo_junior.scripting import (
     all_but,
     card_counts,
@@ -23,6 +26,7 @@ from tests.skyjo_junior.scripting import (
 )
 
 LAURA, PAUL, MARIA = 0, 1, 2
+EN = Words("en")
 
 
 def test_rulebook_example_maria_wins_with_a_triple_completed_by_the_final_reveal() -> None:
@@ -37,7 +41,7 @@ def test_rulebook_example_maria_wins_with_a_triple_completed_by_the_final_reveal
     events = decline_turns(game, [list(range(12)), list(range(11)), all_but(8)], turns=34)
 
     assert events[-2:] == [Declined(LAURA, 6, False, 11, 2), LastMoves(LAURA, (PAUL, MARIA))]
-    assert game.describe(events[-1]) == (
+    assert describe(events[-1], game.names, GEOMETRY, EN) == (
         "Laura has turned up every card: Paul and Maria have one last move each."
     )
     assert points_shown(game) == [12, 1, 0]
@@ -61,7 +65,7 @@ def test_rulebook_example_maria_wins_with_a_triple_completed_by_the_final_reveal
         Scored(MARIA, (0, 1), (5, 8), 13),
         GameOver((MARIA,), (12, 1, 13)),
     ]
-    assert [game.describe(e) for e in final[-4:]] == [
+    assert [describe(e, game.names, GEOMETRY, EN) for e in final[-4:]] == [
         "Laura scores 12 points: a triple of 12s in column A.",
         "Paul scores 1 point: a triple of 1s in column A.",
         "Maria scores 13 points: triples of 5s in column A and 8s in column B.",
@@ -120,7 +124,10 @@ def test_equal_highest_scores_share_the_victory() -> None:
         Scored(2, (0,), (5,), 5),
         GameOver((0, 1), (6, 6, 5)),
     ]
-    assert game.describe(events[-1]) == "Game over: Ana and Leo share the victory with 6 points."
+    assert (
+        describe(events[-1], game.names, GEOMETRY, EN)
+        == "Game over: Ana and Leo share the victory with 6 points."
+    )
     assert game.winners == (0, 1)
 
 
@@ -129,4 +136,7 @@ def test_with_no_triple_anywhere_everyone_shares_the_victory_with_no_points() ->
     decline_turns(game, [list(range(12)), list(range(11))], turns=23)
     events = decline_turns(game, [[], [11]], turns=1)
     assert events[-1] == GameOver((0, 1), (0, 0))
-    assert game.describe(events[-1]) == "Game over: Ana and Leo share the victory with 0 points."
+    assert (
+        describe(events[-1], game.names, GEOMETRY, EN)
+        == "Game over: Ana and Leo share the victory with 0 points."
+    )

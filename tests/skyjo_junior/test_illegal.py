@@ -45,8 +45,8 @@ ILLEGAL: list[tuple[Callable[[], JuniorGame], Any, Any, str]] = [
     (turn, 0, Action("pass"), "That is not a Skyjo Junior action."),  # type: ignore[arg-type]
     (turn, 0, ("draw",), "That is not a Skyjo Junior action."),
     (turn, 0, None, "That is not a Skyjo Junior action."),
-    (holding, 0, take(), "You are holding a 3: swap it with one of your cards, or decline"),
-    (holding, 0, draw(), "You are holding a 3"),
+    (holding, 0, take(), "You are holding the 3: swap it with one of your cards, or decline"),
+    (holding, 0, draw(), "You are holding the 3"),
     (holding, 0, decline_flip(0), "That card is already face up: choose a face-down card"),
     (holding, 0, swap(12), "There is no such place in your grid."),
     (holding, 0, swap(-1), "There is no such place in your grid."),

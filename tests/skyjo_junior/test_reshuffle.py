@@ -1,10 +1,14 @@
 from collections.abc import Sequence
 
+from bot.i18n import Words
+from bot.ui.junior_words import describe
 from games.skyjo_junior import JuniorSettings, decline_flip, draw, swap
 from games.skyjo_junior.cards import deck_counter
 from games.skyjo_junior.events import Drew, Reshuffled
+from games.skyjo_junior.scoring import GEOMETRY
 from tests.skyjo_junior.scripting import card_counts, grid, play, scripted_game
 
+EN = Words("en")
 SMALL = JuniorSettings(copies_per_value=4)
 ANA = grid((1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12))
 LEO = grid((12, 11, 10, 9), (8, 7, 6, 5), (4, 3, 2, 1))
@@ -32,7 +36,7 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_less_its_top_card(
 
     events = game.apply(1, draw())
     assert events == [Reshuffled(23), Drew(1, expected[0])]
-    assert game.describe(events[0]) == (
+    assert describe(events[0], game.names, GEOMETRY, EN) == (
         "The draw pile ran out: the discard pile, less its top card, was shuffled into "
         "a new draw pile of 23 cards."
     )

@@ -1,0 +1,159 @@
+"""What happened in a Skyjo Junior game, in the reader's language: one line of the log per event."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import Words
+from bot.ui.skyjo_words import a_number
+from games.core.grid import COLUMN_LETTERS, Geometry
+from games.skyjo_junior.events import (
+    Dealt,
+    Declined,
+    Drew,
+    Event,
+    FinalReveal,
+    GameOver,
+    LastMoves,
+    Reshuffled,
+    Scored,
+    Swapped,
+    TookDiscard,
+    TripleMade,
+)
+
+
+def _replaced(value: int, was_hidden: bool, words: Words) -> str:
+    if was_hidden:
+        return words("a face-down {value}", value=value)
+    return a_number(value, words)
+
+
+def _triple(column: int, value: int, words: Words) -> str:
+    """One scoring column: "5s in column A"."""
+    return words("{value}s in column {column}", value=value, column=COLUMN_LETTERS[column])
+
+
+def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Words) -> str:
+    """One event as a sentence of the log."""
+    match event:
+        case Dealt(starter=starter):
+            return words(
+                "The cards are dealt. {name} was drawn by lot to start.", name=names[starter]
+            )
+        case TookDiscard(seat=seat, value=value):
+            return words(
+                "{name} took the {value} from the discard pile.", name=names[seat], value=value
+            )
+        case Drew(seat=seat, value=value):
+            card = a_number(value, words)
+            return words("{name} drew {card}.", name=names[seat], card=card)
+        case Reshuffled(cards=cards):
+            return words.plural(
+                "The draw pile ran out: the discard pile, less its top card, was shuffled into "
+                "a new draw pile of {n} card.",
+                "The draw pile ran out: the discard pile, less its top card, was shuffled into "
+                "a new draw pile of {n} cards.",
+                cards,
+            )
+        case Swapped(seat=seat, value=value, slot=slot, replaced=old, was_hidden=hidden):
+            place = geometry.label(slot)
+            replaced = _replaced(old, hidden, words)
+            return words(
+                "{name} put the {value} at {place}, discarding {replaced}.",
+                name=names[seat],
+                value=value,
+                place=place,
+                replaced=replaced,
+            )
+        case Declined(seat=seat, value=value, from_discard=True, slot=slot, revealed=revealed):
+            card = a_number(revealed, words)
+            place = geometry.label(slot)
+            return words(
+                "{name} put the {value} back on the discard pile and turned up {card} at {place}.",
+                name=names[seat],
+                value=value,
+                card=card,
+                place=place,
+            )
+        case Declined(seat=seat, value=value, slot=slot, revealed=revealed):
+            card = a_number(revealed, words)
+            place = geometry.label(slot)
+            return words(
+                "{name} discarded the {discarded} and turned up {card} at {place}.",
+                name=names[seat],
+                discarded=value,
+                card=card,
+                place=place,
+            )
+        case TripleMade(seat=seat, column=column, value=value):
+            return words.plural(
+                "{name} has a triple of {value}s in column {column}, worth {n} point.",
+                "{name} has a triple of {value}s in column {column}, worth {n} points.",
+                value,
+                name=names[seat],
+                value=value,
+                column=COLUMN_LETTERS[column],
+            )
+        case LastMoves(finisher=finisher, following=following):
+            others = words.listing([names[s] for s in following])
+            return words.plural(
+                "{name} has turned up every card: {others} has one last move.",
+                "{name} has turned up every card: {others} have one last move each.",
+                len(following),
+                name=names[finisher],
+                others=others,
+            )
+        case FinalReveal(seat=seat, values=values):
+            turned = words.listing(values)
+            return words.plural(
+                "{name}'s last card is turned up: {cards}.",
+                "{name}'s last cards are turned up: {cards}.",
+                len(values),
+                name=names[seat],
+                cards=turned,
+            )
+        case Scored(seat=seat, columns=(), points=points):
+            return words.plural(
+                "{name} has no triple: {n} point.",
+                "{name} has no triple: {n} points.",
+                points,
+                name=names[seat],
+            )
+        case Scored(seat=seat, columns=(column,), values=(value,), points=points):
+            triple = _triple(column, value, words)
+            return words.plural(
+                "{name} scores {n} point: a triple of {triple}.",
+                "{name} scores {n} points: a triple of {triple}.",
+                points,
+                name=names[seat],
+                triple=triple,
+            )
+        case Scored(seat=seat, columns=columns, values=values, points=points):
+            triples = words.listing(
+                [_triple(c, v, words) for c, v in zip(columns, values, strict=True)]
+            )
+            return words.plural(
+                "{name} scores {n} point: triples of {triples}.",
+                "{name} scores {n} points: triples of {triples}.",
+                points,
+                name=names[seat],
+                triples=triples,
+            )
+        case GameOver(winners=winners, points=points):
+            best = points[winners[0]]
+            who = words.listing([names[s] for s in winners])
+            if len(winners) == 1:
+                return words.plural(
+                    "Game over: {who} wins with {n} point.",
+                    "Game over: {who} wins with {n} points.",
+                    best,
+                    who=who,
+                )
+            return words.plural(
+                "Game over: {who} share the victory with {n} point.",
+                "Game over: {who} share the victory with {n} points.",
+                best,
+                who=who,
+            )
+    raise ValueError(f"not a Skyjo Junior event: {event!r}")
