@@ -19,6 +19,7 @@ from bot.i18n import Words
 from bot.i18n.catalog import catalog_text
 from tests.e2e.harness import button, shown, table
 from tests.e2e.skyjo_play import choose_opening_cards, play_turn, skyjo
+from tests.standin import StoredMessage
 
 
 async def test_a_french_player_in_a_german_server(tmp_path: Path) -> None:
@@ -73,6 +74,13 @@ async def test_a_server_chooses_the_language_of_its_tables(tmp_path: Path) -> No
         assert lobby.embeds[0]["title"] == "Skyjo · new game", "the server's own language"
 
 
+def select_id(message: StoredMessage, verb: str) -> str:
+    for component in message.walk_components():
+        if component.get("type") == 3 and component["custom_id"].split(":")[3] == verb:
+            return str(component["custom_id"])
+    raise AssertionError(f"no {verb} select")
+
+
 def texts(payload: Any) -> Iterator[str]:
     """Every string a payload shows a person (not ids, urls or custom ids)."""
     if isinstance(payload, dict):
@@ -113,6 +121,13 @@ async def test_a_whole_game_shows_no_english(tmp_path: Path, locale: str, langua
         t.guild.locale = locale
         t.users["ana"].locale = locale
         await t.start()
+        lobby = shown(await t.slash("ana", "skyjo start"))
+        panel = shown(await t.click("ana", lobby, button(lobby, "settings", "0")))
+        await t.click("ana", panel, button(panel, "settings", "1"))
+        lobby = shown(await t.select("ana", lobby, select_id(lobby, "addbot"), "hard"))
+        refused = await t.click("ana", lobby, button(lobby, "join"))
+        assert refused.ephemeral
+        await t.click("ana", lobby, button(lobby, "cancel"))
         await t.slash("ana", "skyjo solo", bots=1, level="easy", target_score=10)
         session = await t.session()
         await t.slash("ana", "table remind")
