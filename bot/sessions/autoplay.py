@@ -145,6 +145,7 @@ class Autoplay:
         if off_turn is not None:
             session.note("⏰ {name} did not decide in time.", name=name)
             await session.display.show_safely(await session.apply(seat, off_turn.default))
+            await session.remind()
             return
         level = adapter.takeover_level
         assert level is not None, "a game without bots has no turn timer"
@@ -168,3 +169,4 @@ class Autoplay:
         if record.status == "running":
             await session.commit()
         await session.display.show_safely(events)
+        await session.remind()

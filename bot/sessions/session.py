@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from bot.adapters.base import GameAdapter
 from bot.i18n import Words
+from bot.sessions.alerts import TurnAlerts
 from bot.sessions.autoplay import Autoplay
 from bot.sessions.context import SessionContext
 from bot.sessions.display import Display
@@ -62,6 +63,7 @@ class GameSession:
         self.saved_version = record.version
         self.display = Display(self)
         self.autoplay = Autoplay(self)
+        self.alerts = TurnAlerts(self)
         self._engine: Engine | None = None
         self._settings: tuple[dict[str, Any], BaseModel] | None = None
         self._token: Hashable = None
@@ -240,23 +242,9 @@ class GameSession:
         return policy.choose(engine.legal_actions(seat), lambda: engine.view(seat))
 
     async def remind(self) -> None:
-        """DM the players who opted in that their turn has come; a refused DM changes nothing."""
+        """Tell the members whose turn has just begun; remove an alert whose turn is over."""
         seats, self.to_remind = self.to_remind, []
-        if self.record.status != "running":
-            return
-        client = self.context.client
-        for seat in seats:
-            info = self.record.seats[seat]
-            if not info.reminders or info.user_id is None:
-                continue
-            words = Words(info.language or self.record.language)
-            try:
-                user = client.get_user(info.user_id) or await client.fetch_user(info.user_id)
-                await user.send(
-                    words("Your turn in {game}: {link}", game=self.adapter.title, link=self.link())
-                )
-            except discord.HTTPException as error:
-                log.info("Turn reminder to %s not delivered: %s", info.user_id, error)
+        await self.alerts.update(seats)
 
     async def end(
         self,
@@ -274,6 +262,7 @@ class GameSession:
         record.deadline = None
         await self.commit()
         self.autoplay.stop()
+        await self.alerts.remove()
         words = self.words
         embed = discord.Embed(
             title=f"{self.adapter.title} · {words(heading)}", description=words(notice, **values)

@@ -24,7 +24,7 @@ class ChannelBusy(Exception):
 
 _COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, seed, seats, settings, state, version, "
-    "message_id, deadline, unshown, language"
+    "message_id, deadline, unshown, language, alert_id"
 )
 
 
@@ -45,6 +45,7 @@ def _record(row: aiosqlite.Row) -> GameRecord:
         deadline=row["deadline"],
         unshown=row["unshown"],
         language=row["language"],
+        alert_id=row["alert_id"],
     )
 
 
@@ -173,7 +174,8 @@ class GameRepository:
     async def _update(self, connection: aiosqlite.Connection, game: GameRecord) -> None:
         await connection.execute(
             "UPDATE games SET status = ?, host_id = ?, seats = ?, settings = ?, state = ?,"
-            " version = ?, message_id = ?, deadline = ?, unshown = ?, updated_at = ? WHERE id = ?",
+            " version = ?, message_id = ?, deadline = ?, unshown = ?, alert_id = ?, updated_at = ?"
+            " WHERE id = ?",
             (
                 game.status,
                 game.host_id,
@@ -184,6 +186,7 @@ class GameRepository:
                 game.message_id,
                 game.deadline,
                 game.unshown,
+                game.alert_id,
                 time.time(),
                 game.id,
             ),

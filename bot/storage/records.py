@@ -58,6 +58,8 @@ class GameRecord(BaseModel):
     """Events of the last commit whose moments have not been shown yet (JSON)."""
     language: str = "en"
     """The language of the game's public messages, fixed when it opens."""
+    alert_id: int | None = None
+    """The message telling players their turn has come, while it stands."""
 
     @property
     def is_open(self) -> bool:

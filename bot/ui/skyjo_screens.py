@@ -137,13 +137,14 @@ def table_embed(
         embed.add_field(
             name=words("Last moves"), value="\n".join(log[-LOG_LINES:])[:1024], inline=False
         )
-    embed.set_footer(
-        text=words(
-            "Game {game} · target {target} points",
-            game=game.id,
-            target=view.settings.target_score,
-        )
+    reminders = words(
+        "Your turn is announced in the channel; {command} adds a DM.",
+        command=words.command("table", "remind"),
     )
+    target = words(
+        "Game {game} · target {target} points", game=game.id, target=view.settings.target_score
+    )
+    embed.set_footer(text=f"{target}\n{reminders}")
     return embed
 
 

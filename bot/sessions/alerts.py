@@ -1,0 +1,89 @@
+"""Telling players their turn has come. Discord notifies nobody of a mention added by an edit,
+so a short new message mentions the players to move, in a game with more than one of them, and
+is removed when their turn ends; players who asked for it also get a DM."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import Words
+
+if TYPE_CHECKING:
+    from bot.sessions.session import GameSession
+
+log = logging.getLogger(__name__)
+
+
+class TurnAlerts:
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+
+    async def update(self, seats: Sequence[int]) -> None:
+        """`seats`: the members whose turn (or decision) has just begun."""
+        session = self.session
+        record = session.record
+        running = record.status == "running"
+        waiting = running and any(record.seats[s].is_member for s in session.engine.to_move)
+        if record.alert_id is not None and (seats or not waiting):
+            await self.remove()
+        if not running or not seats:
+            return
+        if len(record.members) > 1:
+            await self._post(seats)
+        await self._direct_messages(seats)
+
+    async def remove(self) -> None:
+        session = self.session
+        alert_id = session.record.alert_id
+        if alert_id is None:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await session.channel.get_partial_message(alert_id).delete()
+        session.record.alert_id = None
+        await session.keep()
+
+    async def _post(self, seats: Sequence[int]) -> None:
+        session = self.session
+        users = [session.record.seats[s].user_id for s in seats]
+        members = [discord.Object(user) for user in users if user is not None]
+        if not members:
+            return
+        mentions = " ".join(f"<@{member.id}>" for member in members)
+        text = session.words(
+            "{mentions}: your turn in {game} → {link}",
+            mentions=mentions,
+            game=session.adapter.title,
+            link=session.link(),
+        )
+        try:
+            sent = await session.channel.send(
+                content=text, allowed_mentions=discord.AllowedMentions(users=members)
+            )
+        except discord.HTTPException as error:
+            log.info("Game %s: turn alert not posted: %s", session.record.id, error)
+            return
+        session.record.alert_id = sent.id
+        await session.keep()
+
+    async def _direct_messages(self, seats: Sequence[int]) -> None:
+        """A DM to the players who asked for one; a refused DM changes nothing."""
+        session = self.session
+        client = session.context.client
+        for seat in seats:
+            info = session.record.seats[seat]
+            if not info.reminders or info.user_id is None:
+                continue
+            words = Words(info.language or session.record.language)
+            text = words(
+                "Your turn in {game}: {link}", game=session.adapter.title, link=session.link()
+            )
+            try:
+                user = client.get_user(info.user_id) or await client.fetch_user(info.user_id)
+                await user.send(text)
+            except discord.HTTPException as error:
+                log.info("Turn reminder to %s not delivered: %s", info.user_id, error)
