@@ -10,6 +10,7 @@ from bot.adapters.base import ButtonSpec, ButtonStyle, Row, Screen
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui.skyjo_words import listing
+from games.core.grid import COLUMN_LETTERS
 from games.skyjo.events import RoundScored
 from games.skyjo.game import SkyjoGame
 from games.skyjo.settings import PenaltyType, SkyjoSettings
@@ -31,6 +32,26 @@ def card_style(card: SlotView) -> ButtonStyle:
     return "danger"
 
 
+def card_emoji(card: SlotView) -> str | None:
+    """Discord has no yellow button: a 5–8 is told from a face-down card by its square."""
+    return "🟨" if isinstance(card, int) and 5 <= card <= 8 else None
+
+
+def card_square(card: SlotView) -> str:
+    """The colour of the physical card, in the text grid."""
+    if card == "down":
+        return "⬛"
+    if not isinstance(card, int):
+        return "  "
+    if card < 0:
+        return "🟦"
+    if card == 0:
+        return "🔵"
+    if card <= 4:
+        return "🟩"
+    return "🟨" if card <= 8 else "🟥"
+
+
 def card_label(card: SlotView) -> str:
     if card == "down":
         return "?"
@@ -40,9 +61,14 @@ def card_label(card: SlotView) -> str:
 
 
 def grid_text(cards: Sequence[SlotView], columns: int) -> str:
+    """The grid with the column letters and row numbers the log uses ("C2")."""
     rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
-    lines = [" ".join(f"{card_label(card):>3}" for card in row) for row in rows]
-    return "```\n" + "\n".join(lines) + "\n```"
+    header = " " + "".join(f"{letter:>6}" for letter in COLUMN_LETTERS[:columns])
+    lines = [
+        f"{number}" + "".join(f" {card_square(card)}{card_label(card):>3}" for card in row)
+        for number, row in enumerate(rows, start=1)
+    ]
+    return "```\n" + "\n".join([header, *lines]) + "\n```"
 
 
 def penalty_text(settings: SkyjoSettings, words: Words) -> str:
@@ -59,7 +85,36 @@ def penalty_text(settings: SkyjoSettings, words: Words) -> str:
     return words("none")
 
 
-def _status(view: SkyjoView, game: GameRecord, words: Words) -> list[str]:
+def _prompt(view: SkyjoView, game: GameRecord, mode: str, words: Words) -> str:
+    """What the player to move is asked to do now, step by step."""
+    assert view.current is not None
+    who = view.players[view.current].name
+    if game.seats[view.current].is_bot:
+        return words("🤖 **{name}** is thinking…", name=who)
+    if view.phase == "drawn" and mode == "flip":
+        return words(
+            "**{name}** discards the **{card}**: tap a face-down card to turn it up.",
+            name=who,
+            card=view.drawn,
+        )
+    if view.phase == "drawn":
+        return words(
+            "**{name}** drew a **{card}**: place it, or discard it and turn a card up.",
+            name=who,
+            card=view.drawn,
+        )
+    if mode == "take":
+        return words(
+            "**{name}** takes the **{card}**: tap the card it replaces.",
+            name=who,
+            card=view.discard_top,
+        )
+    return words(
+        "**{name}**'s turn: draw, or take the **{card}**.", name=who, card=view.discard_top
+    )
+
+
+def _status(view: SkyjoView, game: GameRecord, mode: str, words: Words) -> list[str]:
     names = [player.name for player in view.players]
     lines: list[str] = []
     if view.phase == "opening":
@@ -73,29 +128,11 @@ def _status(view: SkyjoView, game: GameRecord, words: Words) -> list[str]:
         )
         lines.append(words("Still choosing: {names}", names=", ".join(waiting)))
     elif view.current is not None:
-        who = names[view.current]
         timer = ""
         if game.deadline:
             when = f"<t:{int(game.deadline)}:R>"
             timer = " · " + words("time runs out {when}", when=when)
-        if view.phase == "drawn":
-            lines.append(
-                words(
-                    "**{name}** drew a **{card}**: place it, or discard it and turn a card up.",
-                    name=who,
-                    card=view.drawn,
-                )
-                + timer
-            )
-        else:
-            lines.append(
-                words(
-                    "**{name}**'s turn: draw, or take the **{card}**.",
-                    name=who,
-                    card=view.discard_top,
-                )
-                + timer
-            )
+        lines.append(_prompt(view, game, mode, words) + timer)
     if view.finisher is not None and view.phase != "over":
         lines.append(
             words("Last turns: {name} has turned up every card.", name=names[view.finisher])
@@ -112,11 +149,11 @@ def _status(view: SkyjoView, game: GameRecord, words: Words) -> list[str]:
 
 
 def table_embed(
-    game: GameRecord, view: SkyjoView, log: Sequence[str], words: Words
+    game: GameRecord, view: SkyjoView, log: Sequence[str], words: Words, mode: str = ""
 ) -> discord.Embed:
     embed = discord.Embed(
         title=words("Skyjo · round {round}", round=view.round),
-        description="\n".join(_status(view, game, words)),
+        description="\n".join(_status(view, game, mode, words)),
         colour=COLOUR,
     )
     columns = view.settings.columns
@@ -160,17 +197,19 @@ def _grid_rows(
             arg=str(slot),
             style=card_style(card),
             disabled=not enabled[slot],
+            emoji=card_emoji(card),
         )
         for slot, card in enumerate(cards)
     ]
     return [buttons[i : i + columns] for i in range(0, len(buttons), columns)]
 
 
-def table_rows(view: SkyjoView, mode: str, words: Words) -> list[Row]:
-    """The controls of the seat to move (opening: a button to open one's own grid)."""
+def table_rows(view: SkyjoView, mode: str, words: Words, *, bot_to_move: bool = False) -> list[Row]:
+    """The controls of the seat to move (opening: a button to open one's own grid); none
+    while a bot plays."""
     if view.phase == "opening":
         return [[ButtonSpec(words("Choose my cards"), "mine", style="primary", emoji="🃏")]]
-    if view.current is None:
+    if view.current is None or bot_to_move:
         return []
     seat = view.current
     cards = view.players[seat].cards
@@ -214,7 +253,11 @@ def table_screen(
     game: GameRecord, engine: SkyjoGame, mode: str, log: Sequence[str], words: Words
 ) -> Screen:
     view = engine.view(None)
-    return Screen(embed=table_embed(game, view, log, words), rows=table_rows(view, mode, words))
+    bot = view.current is not None and game.seats[view.current].is_bot
+    return Screen(
+        embed=table_embed(game, view, log, words, mode),
+        rows=table_rows(view, mode, words, bot_to_move=bot),
+    )
 
 
 def personal_screen(engine: SkyjoGame, seat: int, words: Words) -> Screen:

@@ -13,6 +13,7 @@ from bot.adapters.base import ButtonSpec, Screen, SelectSpec
 from bot.adapters.skyjo import SkyjoAdapter
 from bot.i18n import Words
 from bot.storage.records import GameRecord, SeatRecord
+from bot.ui import skyjo_screens as screens
 from bot.ui.components import build_view
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings
@@ -125,3 +126,47 @@ def test_controls_follow_the_phase_and_mode() -> None:
     cards = game.view(None).players[game.current].cards
     enabled = [not b.disabled for row in flip.rows[:3] for b in row]  # type: ignore[union-attr]
     assert enabled == [card == "down" for card in cards]
+
+
+def test_a_bots_turn_has_no_live_button_and_says_it_is_thinking() -> None:
+    game = SkyjoGame.new(SkyjoSettings(), [Seat(name="Ana"), Seat(name="Bot 1", bot=True)], 11)
+    table = record(2)
+    table.seats[1] = SeatRecord(name="Bot 1", bot_level="hard")
+    while game.phase == "opening":
+        seat = game.to_move[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    if game.current == 0:
+        game.apply(0, game.legal_actions(0)[0])
+        game.apply(0, game.legal_actions(0)[0])
+    assert game.current == 1
+    screen = SKYJO.table(table, game, "", [], EN)
+    assert screen.rows == []
+    assert "🤖 **Bot 1** is thinking…" in (screen.embed.description or "")
+
+
+def test_the_prompt_follows_each_step_and_cards_show_their_colour() -> None:
+    game = SkyjoGame.new(SkyjoSettings(), [Seat(name="Ana"), Seat(name="Leo")], 11)
+    table = record(2)
+    while game.phase == "opening":
+        seat = game.to_move[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    name = game.names[game.current]
+    top = game.view(None).discard_top
+    taking = SKYJO.table(table, game, "take", [], EN).embed.description or ""
+    assert f"**{name}** takes the **{top}**: tap the card it replaces." in taking
+    game.apply(game.current, game.legal_actions(game.current)[0])  # draw
+    drawn = game.view(None).drawn
+    flipping = SKYJO.table(table, game, "flip", [], EN).embed.description or ""
+    assert f"**{name}** discards the **{drawn}**: tap a face-down card to turn it up." in flipping
+    cards = game.view(None).players[game.current].cards
+    buttons = [b for row in SKYJO.table(table, game, "", [], EN).rows[:3] for b in row]  # type: ignore[union-attr]
+    for card, spec in zip(cards, buttons, strict=True):
+        yellow = isinstance(card, int) and 5 <= card <= 8
+        assert (spec.emoji == "🟨") == yellow, (card, spec)
+    grid = screens.grid_text([-2, 0, 3, 7, 12, "down", "cleared", 1, 2], 3)
+    lines = grid.strip("`\n").split("\n")
+    assert lines[0].split() == ["A", "B", "C"]
+    assert lines[1].startswith("1 ") and lines[3].startswith("3 ")
+    assert "🟦 -2" in lines[1] and "🔵  0" in lines[1] and "🟩  3" in lines[1]
+    assert "🟨  7" in lines[2] and "🟥 12" in lines[2] and "⬛  ?" in lines[2]
+    assert "✕" in lines[3]

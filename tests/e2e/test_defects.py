@@ -99,13 +99,13 @@ async def test_a_refused_click_wakes_bots_that_gave_up(
 
         monkeypatch.setattr(GameSession, "apply", failing)
         monkeypatch.setattr("bot.sessions.autoplay.RETRY_PAUSE", 0.0)
+        seen = t.dc.as_seen(await t.table_message())
         await play_turn(t, "ana", rng)
         await t.settled_engine(
             lambda s: broken["left"] == 0 and s.autoplay.idle, "the bot to give up", session
         )
         assert skyjo(session).current == 1, "the bot's seat waits"
-        message = await t.table_message()
-        refused = await t.click("leo", message, button(message, "draw"))
+        refused = await t.click("leo", seen, button(seen, "draw"))
         assert refused.ephemeral
         await t.settled(ana_to_move, "the bot woken by the refused click", session)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,10 @@ def snapshot(session: GameSession) -> Snapshot:
 
 
 def labels(grid: str) -> list[str]:
-    return grid.strip("`\n").split()
+    """The card labels of a text grid, row by row: past its header of column letters, each
+    row's number and the colour squares."""
+    rows = grid.strip("`\n").split("\n")[1:]
+    return [label for row in rows for label in re.findall(r"-?\d+|\?|✕", row.split(" ", 1)[1])]
 
 
 def expected(values: list[int | None], hidden: int) -> list[str]:
