@@ -47,6 +47,7 @@ def _settings(
     clear_rows: bool | None,
     turn_seconds: int | None,
     show_round_scores: bool | None,
+    hints: bool | None,
 ) -> dict[str, Any]:
     values: dict[str, Any] = {
         "target_score": target_score,
@@ -57,6 +58,7 @@ def _settings(
         "clear_rows": clear_rows,
         "turn_seconds": turn_seconds,
         "show_round_scores": show_round_scores,
+        "hints": hints,
     }
     if grid is not None:
         rows, columns = parse_grid(grid)
@@ -86,6 +88,7 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
         clear_rows="Also remove rows of equal cards (default off)",
         turn_seconds="Seconds per turn before a bot plays it (default 60)",
         show_round_scores="Show each player's running round score (default on)",
+        hints="Let the player to move ask what a strong bot would do (default on)",
     )
     @app_commands.choices(grid=GRIDS, penalty=PENALTIES)
     async def start(
@@ -100,6 +103,7 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
         clear_rows: bool | None = None,
         turn_seconds: app_commands.Range[int, 10, 3600] | None = None,
         show_round_scores: bool | None = None,
+        hints: bool | None = None,
     ) -> None:
         if (problem := _check_permissions(interaction)) is not None:
             await replies.say(interaction, problem)
@@ -114,6 +118,7 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
             clear_rows,
             turn_seconds,
             show_round_scores,
+            hints,
         )
         await self.bot.sessions.lobby.open(interaction, self.adapter, values)
 

@@ -17,6 +17,7 @@ from bot.adapters.base import (
     Personal,
     Play,
     Redraw,
+    Reply,
     Score,
     Screen,
     SettingChoice,
@@ -24,7 +25,7 @@ from bot.adapters.base import (
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import skyjo_screens as screens
-from bot.ui.skyjo_words import describe
+from bot.ui.skyjo_words import describe, hint
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.policy import Policy
@@ -129,6 +130,8 @@ class SkyjoAdapter(GameAdapter):
             return Personal()
         if verb == "draw":
             return Play(actions.draw())
+        if verb == "hint":
+            return Reply("💡 " + self._hint(game, seat, words))
         if verb == "mode":
             allowed = MODES.get(game.phase, ())
             if arg not in allowed:
@@ -142,6 +145,17 @@ class SkyjoAdapter(GameAdapter):
         if make is None:
             raise IllegalAction("That button is not part of this game.")
         return Play(make(_slot(arg)))
+
+    def _hint(self, game: SkyjoGame, seat: int, words: Words) -> str:
+        """What the hard bot would do now, from the seat's own view, and why."""
+        if not game.settings.hints:
+            raise IllegalAction("Hints are off at this table.")
+        if game.phase not in ("turn", "drawn") or seat != game.current:
+            raise IllegalAction("Hints are for the player whose turn it is.")
+        policy = bots.bot_policy("hard", random.Random(f"hint:{game.seed}:{game.moves}"))
+        view = game.view(seat)
+        action = policy.choose(game.legal_actions(seat), lambda: view)
+        return hint(action, view, game.geometry, words)
 
     def table(
         self, game: GameRecord, engine: Engine, mode: str, log: Sequence[str], words: Words
@@ -195,7 +209,7 @@ def _fields(key: str, value: str) -> dict[str, Any]:
         if len(numbers) > 1:
             fields["penalty_flat"] = int(numbers[1])
         return fields
-    if key in ("clear_rows", "clear_columns", "show_round_scores"):
+    if key in ("clear_rows", "clear_columns", "show_round_scores", "hints"):
         return {key: _on(value)}
     if key == "turn_seconds":
         return {key: None if value == "none" else int(value)}
@@ -250,4 +264,5 @@ CHOICES: tuple[SettingChoice, ...] = (
             (N_("no limit"), "none"),
         ],
     ),
+    SettingChoice("hints", N_("Hints"), [(N_("on"), "on"), (N_("off"), "off")]),
 )

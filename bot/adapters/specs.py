@@ -137,7 +137,14 @@ class AskText:
     form: Form
 
 
-Outcome = Play | Redraw | Personal | AskText
+@dataclass(frozen=True)
+class Reply:
+    """Answer only the clicking player with this text; nothing changes."""
+
+    text: str
+
+
+Outcome = Play | Redraw | Personal | AskText | Reply
 
 
 @dataclass(frozen=True)

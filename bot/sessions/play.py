@@ -64,6 +64,9 @@ class TableFlow:
             message = await session.display.prepared(screen)
             await interaction.response.send_message(**message.send_kwargs(), ephemeral=True)
             return
+        if isinstance(outcome, specs.Reply):
+            await interaction.response.send_message(outcome.text, ephemeral=True)
+            return
         if isinstance(outcome, specs.AskText):
             await interaction.response.send_modal(GameForm(outcome.form, record.id, record.version))
             return

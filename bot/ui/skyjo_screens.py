@@ -228,6 +228,7 @@ def table_rows(view: SkyjoView, mode: str, words: Words, *, bot_to_move: bool = 
             ButtonSpec(
                 words("Take the {card}", card=view.discard_top), "mode", "take", style="success"
             ),
+            *_hint_button(view, words),
         ]
         return [*_grid_rows(view, seat, "take", [False] * len(cards)), actions]
     if mode == "flip":
@@ -244,9 +245,15 @@ def table_rows(view: SkyjoView, mode: str, words: Words, *, bot_to_move: bool = 
                 "flip",
                 style="danger",
                 disabled=not any(down),
-            )
+            ),
+            *_hint_button(view, words),
         ],
     ]
+
+
+def _hint_button(view: SkyjoView, words: Words) -> list[ButtonSpec]:
+    """The coach, when the table allows it: only the player to move may use it."""
+    return [ButtonSpec(words("Hint"), "hint", emoji="💡")] if view.settings.hints else []
 
 
 def table_screen(
@@ -372,6 +379,7 @@ def settings_summary(settings: SkyjoSettings, words: Words) -> list[str]:
             shown=words("shown") if settings.show_round_scores else words("hidden"),
         ),
         words("Time per turn: **{seconds}**", seconds=seconds),
+        words("Hints: **{hints}**", hints=on if settings.hints else off),
     ]
 
 

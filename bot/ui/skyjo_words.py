@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.i18n import Words
 from games.core.grid import COLUMN_LETTERS, Geometry
+from games.skyjo.actions import Action
 from games.skyjo.events import (
     DiscardedAndFlipped,
     Drew,
@@ -22,6 +23,7 @@ from games.skyjo.events import (
     Swapped,
     TookDiscard,
 )
+from games.skyjo.view import SkyjoView
 
 AN_NUMBERS = frozenset({8, 11, 18})
 
@@ -173,3 +175,48 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
                 who=who,
             )
     raise ValueError(f"not a Skyjo event: {event!r}")
+
+
+def hint(action: Action, view: SkyjoView, geometry: Geometry, words: Words) -> str:
+    """What the suggested move does for the player to move, in one sentence."""
+    seat = view.current
+    assert seat is not None
+    cards = view.players[seat].cards
+    if action.kind == "draw":
+        return words(
+            "Draw: the {card} on the discard pile would not improve your grid.",
+            card=view.discard_top,
+        )
+    if action.kind == "flip":
+        return words(
+            "Discard the {card} and turn up the card at {place}: the {card} would not improve "
+            "your grid.",
+            card=view.drawn,
+            place=geometry.label(action.slot),
+        )
+    card = view.discard_top if action.kind == "take" else view.drawn
+    assert card is not None
+    place = geometry.label(action.slot)
+    old = cards[action.slot]
+    if not isinstance(old, int):
+        return words(
+            "Put the {card} at {place}, on a face-down card: an unseen card is worth more on "
+            "average.",
+            card=card,
+            place=place,
+        )
+    if old > card:
+        return words.plural(
+            "Put the {card} at {place}, on your {old}: {n} point less.",
+            "Put the {card} at {place}, on your {old}: {n} points less.",
+            old - card,
+            card=card,
+            place=place,
+            old=old,
+        )
+    return words(
+        "Put the {card} at {place}, on your {old}: it works toward a column of {card}s.",
+        card=card,
+        place=place,
+        old=old,
+    )

@@ -36,6 +36,7 @@ LABELS: dict[str, str] = {
     "penalty_flat": Term("Flat penalty"),
     "show_round_scores": Term("Show running round scores"),
     "turn_seconds": Term("Time per turn (seconds)"),
+    "hints": Term("Hints"),
 }
 
 
@@ -56,6 +57,9 @@ class SkyjoSettings(GameSettings):
     penalty_flat: int = Field(default=10, ge=0, le=100)
     show_round_scores: bool = True
     turn_seconds: int | None = Field(default=60, ge=10, le=3600)
+    hints: bool = True
+    """The player to move may ask what the hard bot would do (a table setting; the rules
+    ignore it)."""
 
     @field_validator("opening_flips")
     @classmethod

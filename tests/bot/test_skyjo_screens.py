@@ -117,7 +117,7 @@ def test_controls_follow_the_phase_and_mode() -> None:
     turn = SKYJO.table(table, game, "", [], EN)
     grid_rows, actions = list(turn.rows[:3]), turn.rows[3]
     assert all(b.disabled for row in grid_rows for b in row)  # type: ignore[union-attr]
-    assert [b.verb for b in actions] == ["draw", "mode"]  # type: ignore[union-attr]
+    assert [b.verb for b in actions] == ["draw", "mode", "hint"]  # type: ignore[union-attr]
     take = SKYJO.table(table, game, "take", [], EN)
     assert all(not b.disabled and b.verb == "take" for row in take.rows[:3] for b in row)  # type: ignore[union-attr]
     game.apply(game.current, game.legal_actions(game.current)[0])  # draw
