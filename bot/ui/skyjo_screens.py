@@ -6,10 +6,9 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.adapters.base import ButtonSpec, ButtonStyle, Picture, Row, Screen
+from bot.adapters.base import ButtonSpec, ButtonStyle, Row, Screen
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
-from bot.ui import skyjo_picture as picture
 from bot.ui.skyjo_words import listing
 from games.core.grid import COLUMN_LETTERS
 from games.skyjo.events import RoundScored
@@ -265,14 +264,6 @@ def table_screen(
     return Screen(
         embed=table_embed(game, view, log, words, mode),
         rows=table_rows(view, mode, words, bot_to_move=bot),
-        pictures=[table_picture(game, view)],
-    )
-
-
-def table_picture(game: GameRecord, view: SkyjoView) -> Picture:
-    """The table's picture, drawn from the public view only; one per version of the game."""
-    return Picture(
-        name="skyjo.png", key=("skyjo", game.id, game.version), render=lambda: picture.render(view)
     )
 
 
