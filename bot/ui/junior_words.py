@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Words
-from bot.ui.skyjo_words import a_number
+from bot.ui.grid_words import a_number, game_over
 from games.core.grid import COLUMN_LETTERS, Geometry
 from games.skyjo_junior.events import (
     Dealt,
@@ -141,19 +141,5 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
                 triples=triples,
             )
         case GameOver(winners=winners, points=points):
-            best = points[winners[0]]
-            who = words.listing([names[s] for s in winners])
-            if len(winners) == 1:
-                return words.plural(
-                    "Game over: {who} wins with {n} point.",
-                    "Game over: {who} wins with {n} points.",
-                    best,
-                    who=who,
-                )
-            return words.plural(
-                "Game over: {who} share the victory with {n} point.",
-                "Game over: {who} share the victory with {n} points.",
-                best,
-                who=who,
-            )
+            return game_over([names[s] for s in winners], points[winners[0]], words)
     raise ValueError(f"not a Skyjo Junior event: {event!r}")

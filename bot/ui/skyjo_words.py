@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Words
+from bot.ui.grid_words import a_number, game_over
 from games.core.grid import COLUMN_LETTERS, Geometry
 from games.skyjo.actions import Action
 from games.skyjo.events import (
@@ -24,15 +25,6 @@ from games.skyjo.events import (
     TookDiscard,
 )
 from games.skyjo.view import SkyjoView
-
-AN_NUMBERS = frozenset({8, 11, 18})
-
-
-def a_number(value: int, words: Words) -> str:
-    """A card of this value with its article: "a 7", "an 8" ("un 7", "eine 7")."""
-    if value in AN_NUMBERS or str(value).startswith("8"):
-        return words("an {value}", value=value)
-    return words("a {value}", value=value)
 
 
 def listing(items: Sequence[object], words: Words) -> str:
@@ -159,21 +151,7 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
                 )
             return "\n".join(lines)
         case GameOver(winners=winners, totals=totals):
-            best = totals[winners[0]]
-            who = listing([names[s] for s in winners], words)
-            if len(winners) == 1:
-                return words.plural(
-                    "Game over: {who} wins with {n} point.",
-                    "Game over: {who} wins with {n} points.",
-                    best,
-                    who=who,
-                )
-            return words.plural(
-                "Game over: {who} share the victory with {n} point.",
-                "Game over: {who} share the victory with {n} points.",
-                best,
-                who=who,
-            )
+            return game_over([names[s] for s in winners], totals[winners[0]], words)
     raise ValueError(f"not a Skyjo event: {event!r}")
 
 
