@@ -35,8 +35,3 @@ def rank(
             )
         )
     return sorted(results, key=lambda r: r.seat)
-
-
-def in_order(results: Sequence[ResultRecord]) -> list[ResultRecord]:
-    """Best first; equal places keep seat order."""
-    return sorted(results, key=lambda r: (r.place, r.seat))

@@ -13,6 +13,7 @@ from bot.adapters.skyjo import SkyjoAdapter
 from bot.client import SkyTableBot
 from bot.ui import replies
 from games.core.errors import InvalidSettings
+from games.skyjo.bots import BOT_LEVELS
 
 GRIDS = [
     app_commands.Choice(name=f"{r} × {c}", value=f"{r}x{c}")
@@ -25,7 +26,7 @@ PENALTIES = [
     app_commands.Choice(name="×, then flat", value="multiplier_then_flat"),
     app_commands.Choice(name="none", value="none"),
 ]
-LEVELS = [app_commands.Choice(name=level, value=level) for level in SkyjoAdapter.bot_levels]
+LEVELS = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS.levels]
 GRID = re.compile(r"([0-9])x([0-9])")
 
 

@@ -7,7 +7,6 @@ the meaning of each button, rendering) and a cog for its own commands, both list
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
@@ -38,7 +37,8 @@ from bot.adapters.specs import (
 from bot.i18n import Words
 from bot.storage.records import GameRecord
 from games.core.engine import Engine
-from games.core.policy import Policy
+from games.core.events import EventCodec
+from games.core.policy import BotLevels
 from games.core.seats import Seat
 
 __all__ = [
@@ -72,8 +72,9 @@ class GameAdapter(ABC):
     """The slash-command group of the game's own commands (`/skyjo start`, …)."""
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
-    bot_levels: ClassVar[tuple[str, ...]] = ("easy", "normal", "hard")
-    """Empty for a game without bots: no bot seats, no solo play, no turn timer."""
+    bots: ClassVar[BotLevels[Any] | None]
+    """The game's bot levels (`games.<game>.bots`); None for a game without bots: no bot
+    seats, no solo play, no turn timer."""
     takeover_level: ClassVar[str | None] = "normal"
     """The level of the bot that plays a late turn or takes over a seat (None: no bots)."""
     allows_guests: ClassVar[bool] = False
@@ -84,9 +85,17 @@ class GameAdapter(ABC):
     safe_verbs: ClassVar[frozenset[str]] = frozenset()
     """Verbs still accepted from an outdated message; every other verb is refused there."""
 
+    events: ClassVar[EventCodec[Any] | None] = None
+    """How the game's events are saved; a game with `moments` needs it, so that moments not
+    yet shown survive a restart."""
+
     @property
     def has_bots(self) -> bool:
-        return bool(self.bot_levels)
+        return self.bots is not None
+
+    @property
+    def bot_levels(self) -> tuple[str, ...]:
+        return tuple(self.bots.levels) if self.bots is not None else ()
 
     # ------------------------------------------------------------------------ settings
 
@@ -133,9 +142,6 @@ class GameAdapter(ABC):
     @abstractmethod
     def dump(self, engine: Engine) -> str: ...
 
-    def bot_policy(self, level: str, rng: random.Random) -> Policy:
-        raise NotImplementedError(f"{self.title} has no bots")
-
     @abstractmethod
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         """Log lines for these events, in order."""
@@ -176,15 +182,8 @@ class GameAdapter(ABC):
         self, game: GameRecord, engine: Engine, events: Sequence[Any], words: Words
     ) -> list[Screen]:
         """Messages of their own that these events call for (a round's summary, a bust…),
-        posted before the table moves on. A game with moments gives `save_events` and
-        `load_events` too, so that moments not yet shown survive a restart."""
+        posted before the table moves on."""
         return []
-
-    def save_events(self, events: Sequence[Any]) -> str:
-        raise NotImplementedError(f"{self.title} does not save its events")
-
-    def load_events(self, text: str) -> list[Any]:
-        raise NotImplementedError(f"{self.title} does not save its events")
 
     @abstractmethod
     def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:

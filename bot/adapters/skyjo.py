@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Hashable, Sequence
 from typing import Any, cast
@@ -28,7 +27,6 @@ from bot.ui import skyjo_screens as screens
 from bot.ui.skyjo_words import describe, hint
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
-from games.core.policy import Policy
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings, actions, bots
 from games.skyjo.events import CODEC, Event, FinalReveal, LineCleared, RoundScored
@@ -55,6 +53,8 @@ class SkyjoAdapter(GameAdapter):
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     safe_verbs = frozenset({"mine", "reveal"})
+    bots = bots.BOT_LEVELS
+    events = CODEC
 
     def build_settings(self, values: dict[str, Any]) -> SkyjoSettings:
         return SkyjoSettings.build(**values)
@@ -102,9 +102,6 @@ class SkyjoAdapter(GameAdapter):
 
     def dump(self, engine: Engine) -> str:
         return _game(engine).to_json()
-
-    def bot_policy(self, level: str, rng: random.Random) -> Policy:
-        return bots.bot_policy(level, rng)
 
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         game = _game(engine)
@@ -176,12 +173,6 @@ class SkyjoAdapter(GameAdapter):
         )
         skyjo = _game(engine)
         return [screens.round_summary_screen(skyjo, event, reveal, words) for event in scored]
-
-    def save_events(self, events: Sequence[Any]) -> str:
-        return json.dumps([CODEC.to_dict(event) for event in events])
-
-    def load_events(self, text: str) -> list[Any]:
-        return [CODEC.from_dict(data) for data in json.loads(text)]
 
     def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
         return screens.final_screen(_game(engine), words)

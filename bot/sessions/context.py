@@ -44,9 +44,6 @@ class Tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    def __len__(self) -> int:
-        return len(self._tasks)
-
 
 @dataclass
 class SessionContext:

@@ -122,7 +122,7 @@ class Display:
         record = self.session.record
         try:
             if record.unshown is not None and record.state is not None:
-                await self.show(self.session.adapter.load_events(record.unshown))
+                await self.show(self.session.unshown_events())
             else:
                 await self.edit(await self.current())
         except Exception:

@@ -28,7 +28,7 @@ LOBBY_VERBS = frozenset(
     {"join", "leave", "addbot", "removebot", "guest", "seatguest", "settings", "set", "start"}
 )
 HOST_VERBS = frozenset({"addbot", "removebot", "guest", "seatguest", "settings", "set", "start"})
-SAFE_VERBS = frozenset({"join", "leave", "settings", "set", "guest", "seatguest", "cancel"})
+SAFE_VERBS = frozenset({"join", "leave", "settings", "set", "guest", "seatguest"})
 """Lobby verbs whose meaning does not depend on what the clicked message showed."""
 GUEST_NAME_LIMIT = 32
 

@@ -8,10 +8,11 @@ the state last saved.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -200,7 +201,7 @@ class GameSession:
         self.mode = ""
         self.log.append(Moves(tuple(events)))
         if self.adapter.moments(record, engine, events, self.words):
-            record.unshown = self.adapter.save_events(events)
+            record.unshown = self._save_events(events)
         if engine.is_over:
             record.status = "finished"
             record.deadline = None
@@ -209,6 +210,18 @@ class GameSession:
             self._set_deadline()
         await self.commit()
         return events
+
+    def _save_events(self, events: Sequence[Any]) -> str:
+        codec = self.adapter.events
+        assert codec is not None, f"{self.adapter.title} has moments but no event codec"
+        return json.dumps([codec.to_dict(event) for event in events])
+
+    def unshown_events(self) -> list[Any]:
+        """The events of the last commit whose moments have not been shown yet."""
+        codec = self.adapter.events
+        if self.record.unshown is None or codec is None:
+            return []
+        return [codec.from_dict(data) for data in json.loads(self.record.unshown)]
 
     def _set_deadline(self) -> None:
         """A new deadline when a new decision opens for members; they get a reminder."""
@@ -238,7 +251,8 @@ class GameSession:
         rng = random.Random(f"{record.seed}:{record.version}:{seat}")
         chosen = level or record.seats[seat].bot_level or self.adapter.takeover_level
         assert chosen is not None, f"{self.adapter.title} has no bots"
-        policy = self.adapter.bot_policy(chosen, rng)
+        assert self.adapter.bots is not None, f"{self.adapter.title} has no bots"
+        policy = self.adapter.bots.policy(chosen, rng)
         return policy.choose(engine.legal_actions(seat), lambda: engine.view(seat))
 
     async def remind(self) -> None:

@@ -22,7 +22,6 @@ class PictureCache:
 
     def __init__(self, size: int = PICTURES_KEPT) -> None:
         self.size = size
-        self.drawn = 0
         self._bytes: OrderedDict[Hashable, bytes] = OrderedDict()
 
     async def get(self, picture: Picture) -> bytes:
@@ -31,7 +30,6 @@ class PictureCache:
             self._bytes.move_to_end(picture.key)
             return data
         data = await asyncio.to_thread(picture.render)
-        self.drawn += 1
         self._bytes[picture.key] = data
         while len(self._bytes) > self.size:
             self._bytes.popitem(last=False)

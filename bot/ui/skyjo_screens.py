@@ -9,7 +9,6 @@ import discord
 from bot.adapters.base import ButtonSpec, ButtonStyle, Row, Screen
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
-from bot.ui.skyjo_words import listing
 from games.core.grid import COLUMN_LETTERS
 from games.skyjo.events import RoundScored
 from games.skyjo.game import SkyjoGame
@@ -333,7 +332,7 @@ def final_screen(engine: SkyjoGame, words: Words) -> Screen:
         )
         for seat in order
     ]
-    who = listing([names[s] for s in sorted(winners)], words)
+    who = words.listing([names[s] for s in sorted(winners)])
     title = (
         words("Skyjo · {who} wins!", who=who)
         if len(winners) == 1

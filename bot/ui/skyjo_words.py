@@ -27,10 +27,6 @@ from games.skyjo.events import (
 from games.skyjo.view import SkyjoView
 
 
-def listing(items: Sequence[object], words: Words) -> str:
-    return words.listing(items)
-
-
 def _replaced(value: int, was_hidden: bool, words: Words) -> str:
     if was_hidden:
         return words("a face-down {value}", value=value)
@@ -119,7 +115,7 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
                 name=names[seat],
             )
         case FinalReveal(seat=seat, values=values):
-            turned = listing(values, words)
+            turned = words.listing(values)
             return words.plural(
                 "{name}'s last card is turned up: {cards}.",
                 "{name}'s last cards are turned up: {cards}.",

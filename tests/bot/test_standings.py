@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.adapters.specs import Score
-from bot.standings import in_order, rank
+from bot.standings import rank
 from bot.storage.records import SeatRecord
 
 SEATS = [
@@ -56,7 +56,7 @@ def test_places_follow_the_order_of_results(
         SEATS[: len(scores)],
         high_score_wins=high,
     )
-    ordered = in_order(results)
+    ordered = sorted(results, key=lambda r: (r.place, r.seat))
     assert ordered[0].place == 1 and any(r.won for r in results)
 
     def key(seat: int) -> tuple[int, int]:

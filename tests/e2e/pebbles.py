@@ -171,7 +171,7 @@ class PebblesAdapter(GameAdapter):
     command = "pebbles"
     min_seats = 2
     max_seats = 4
-    bot_levels = ()
+    bots = None
     takeover_level = None
     allows_guests = True
     high_score_wins = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bot.sessions.session import GameSession
 from games.skyjo import SkyjoGame
@@ -69,3 +70,14 @@ async def choose_opening_cards(table: Table, user: str, rng: random.Random) -> N
         result = await table.click(user, personal, rng.choice(enabled(personal, "reveal")))
         assert result.type == 7, result.errors
         personal = shown(result)
+
+
+async def two_players_at_first_turn(t: Table, rng: random.Random, **options: Any) -> GameSession:
+    """Ana opens a Skyjo table with these options, Leo joins, both turn up their opening cards:
+    the game as its first turn begins."""
+    lobby = shown(await t.slash("ana", "skyjo start", **options))
+    lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
+    await t.click("ana", lobby, button(lobby, "start"))
+    for user in ("ana", "leo"):
+        await choose_opening_cards(t, user, rng)
+    return await t.settled(lambda s: skyjo(s).phase == "turn", "the first turn")

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from tests.e2e.harness import button, enabled, shown, table
-from tests.e2e.skyjo_play import choose_opening_cards, skyjo
+from tests.e2e.skyjo_play import choose_opening_cards, skyjo, two_players_at_first_turn
 from tests.standin import StoredMessage
 
 
@@ -15,12 +15,7 @@ async def test_a_hint_is_only_for_the_player_to_move_and_changes_nothing(tmp_pat
     rng = random.Random(51)
     async with table(tmp_path) as t:
         await t.start()
-        lobby = shown(await t.slash("ana", "skyjo start"))
-        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
-        await t.click("ana", lobby, button(lobby, "start"))
-        for user in ("ana", "leo"):
-            await choose_opening_cards(t, user, rng)
-        session = await t.settled(lambda s: skyjo(s).phase == "turn", "the first turn")
+        session = await two_players_at_first_turn(t, rng)
         names = ["ana", "leo"]
         mover, other = names[skyjo(session).current], names[1 - skyjo(session).current]
         before = (session.record.version, session.record.state)

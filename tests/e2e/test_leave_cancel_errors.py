@@ -11,7 +11,7 @@ import pytest
 
 from bot.adapters.skyjo import SkyjoAdapter
 from tests.e2e.harness import button, shown, table
-from tests.e2e.skyjo_play import choose_opening_cards, skyjo
+from tests.e2e.skyjo_play import skyjo, two_players_at_first_turn
 
 
 async def test_leaving_the_lobby_and_the_game(tmp_path: Path) -> None:
@@ -55,12 +55,7 @@ async def test_an_unexpected_error_apologises_and_keeps_the_state(
     rng = random.Random(1)
     async with table(tmp_path) as t:
         await t.start()
-        lobby = shown(await t.slash("ana", "skyjo start"))
-        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
-        await t.click("ana", lobby, button(lobby, "start"))
-        for user in ("ana", "leo"):
-            await choose_opening_cards(t, user, rng)
-        session = await t.settled(lambda s: skyjo(s).phase == "turn", "the first turn")
+        session = await two_players_at_first_turn(t, rng)
         mover = ["ana", "leo"][skyjo(session).current]
         before = (session.record.version, session.record.state)
         message = await t.table_message()

@@ -7,7 +7,12 @@ import random
 from pathlib import Path
 
 from tests.e2e.harness import button, shown, table
-from tests.e2e.skyjo_play import choose_opening_cards, play_turn_well, skyjo
+from tests.e2e.skyjo_play import (
+    choose_opening_cards,
+    play_turn_well,
+    skyjo,
+    two_players_at_first_turn,
+)
 
 
 async def test_a_restart_in_mid_game_loses_nothing(tmp_path: Path) -> None:
@@ -167,12 +172,7 @@ async def test_a_table_too_old_to_edit_moves_to_a_fresh_message(tmp_path: Path) 
     rng = random.Random(8)
     async with table(tmp_path) as t:
         await t.start()
-        lobby = shown(await t.slash("ana", "skyjo start"))
-        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
-        await t.click("ana", lobby, button(lobby, "start"))
-        for user in ("ana", "leo"):
-            await choose_opening_cards(t, user, rng)
-        session = await t.settled(lambda s: skyjo(s).phase == "turn", "the first turn")
+        session = await two_players_at_first_turn(t, rng)
         old_id = session.record.message_id
         message = await t.table_message()
         t.dc.advance_clock(2 * 3600)
