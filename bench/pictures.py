@@ -12,7 +12,8 @@ import random
 import statistics
 import time
 
-from bot.ui.skyjo_picture import render
+from bot.ui.grid_picture import render
+from bot.ui.skyjo_picture import table_picture
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings
 
@@ -30,12 +31,12 @@ def table(seed: int = 3, moves: int = 60) -> SkyjoGame:
 
 def measure(renders: int) -> dict[str, float]:
     view = table().view(None)
-    render(view)
+    render(table_picture(view))
     times = []
     size = 0
-    for _ in range(renders):
+    for turn in range(renders):
         start = time.perf_counter()
-        size = len(render(view, changed={(0, 1)}))
+        size = len(render(table_picture(view, changed={(turn % PLAYERS, turn % 12)})))
         times.append((time.perf_counter() - start) * 1000)
     times.sort()
     return {

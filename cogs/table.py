@@ -1,5 +1,5 @@
 """`/table …`: what applies to any game in this channel — show it again, leave, cancel,
-reminders of your turn — and the language of the server's tables."""
+reminders of your turn — and the language and look of the server's tables."""
 
 from __future__ import annotations
 
@@ -19,6 +19,12 @@ NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
 LANGUAGES = [
     app_commands.Choice(name="the server's language", value=SERVER),
     *(app_commands.Choice(name=NAMES[code], value=code) for code in SPOKEN),
+]
+
+PICTURES, TEXT_ONLY = "pictures", "text"
+LOOKS = [
+    app_commands.Choice(name="pictures", value=PICTURES),
+    app_commands.Choice(name="text only", value=TEXT_ONLY),
 ]
 
 
@@ -67,6 +73,24 @@ class TableCog(
                 "Tables opened from now on speak {language}; open ones keep theirs.",
                 language=NAMES[chosen],
             )
+
+    @app_commands.command(
+        name="pictures", description="Tables with pictures, or text only (Manage Server)"
+    )
+    @app_commands.describe(look="Pictures of the cards, or text only")
+    @app_commands.choices(look=LOOKS)
+    async def pictures(self, interaction: discord.Interaction[Any], look: str) -> None:
+        if interaction.guild_id is None:
+            raise IllegalAction("Pictures are chosen for a server, not in direct messages.")
+        if not interaction.permissions.manage_guild:
+            raise IllegalAction("Only someone with Manage Server can choose how tables look.")
+        if look not in (PICTURES, TEXT_ONLY):
+            raise IllegalAction("Choose pictures or text only from the list.")
+        await self.bot.sessions.guilds.set_text_only(interaction.guild_id, look == TEXT_ONLY)
+        if look == TEXT_ONLY:
+            await tell(interaction, "Tables in this server are text only from their next move.")
+        else:
+            await tell(interaction, "Tables in this server show pictures from their next move.")
 
 
 async def setup(bot: commands.Bot) -> None:

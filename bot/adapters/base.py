@@ -32,6 +32,7 @@ from bot.adapters.specs import (
     Screen,
     SelectSpec,
     SettingChoice,
+    TableContext,
     TextField,
 )
 from bot.i18n import Words
@@ -60,6 +61,7 @@ __all__ = [
     "Screen",
     "SelectSpec",
     "SettingChoice",
+    "TableContext",
     "TextField",
 ]
 
@@ -169,9 +171,7 @@ class GameAdapter(ABC):
         `words`); raises `IllegalAction` if it means nothing now."""
 
     @abstractmethod
-    def table(
-        self, game: GameRecord, engine: Engine, mode: str, log: Sequence[str], words: Words
-    ) -> Screen:
+    def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
         """The public table: what everyone may see, and the controls of the seat to move."""
 
     @abstractmethod

@@ -20,6 +20,7 @@ from bot.adapters.base import (
     Score,
     Screen,
     SettingChoice,
+    TableContext,
 )
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
@@ -154,10 +155,8 @@ class SkyjoAdapter(GameAdapter):
         action = policy.choose(game.legal_actions(seat), lambda: view)
         return hint(action, view, game.geometry, words)
 
-    def table(
-        self, game: GameRecord, engine: Engine, mode: str, log: Sequence[str], words: Words
-    ) -> Screen:
-        return screens.table_screen(game, _game(engine), mode, log, words)
+    def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
+        return screens.table_screen(game, _game(engine), context)
 
     def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
         return screens.personal_screen(_game(engine), seat, words)

@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 import discord
 
+from bot.i18n import Words
+
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
 FORM_TITLE_LIMIT = 45
@@ -51,6 +53,24 @@ class Picture:
     name: str
     key: Hashable
     render: Callable[[], bytes] = field(compare=False)
+    description: str = ""
+    """What the picture shows, for screen readers (Discord's alt text)."""
+
+
+ALT_TEXT_LIMIT = 1024
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """What the table is drawn from besides the game: the step the player to move is at
+    (`mode`), the log in the reader's language, the events of the last turn played (to mark
+    what changed) and whether the server shows pictures."""
+
+    words: Words
+    mode: str = ""
+    log: Sequence[str] = ()
+    last_turn: Sequence[Any] = ()
+    pictures: bool = True
 
 
 @dataclass(frozen=True)

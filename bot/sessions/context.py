@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.sessions.clock import Clock
-from bot.storage.games import GameRepository
+from bot.storage.games import GameRepository, GuildRepository
 from bot.ui.rendering import PictureCache
 
 if TYPE_CHECKING:
@@ -48,6 +48,7 @@ class Tasks:
 @dataclass
 class SessionContext:
     store: GameRepository
+    guilds: GuildRepository
     client: discord.Client
     clock: Clock
     tasks: Tasks

@@ -12,11 +12,12 @@ import contextlib
 import datetime
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapters.specs import ButtonSpec, Screen
+from bot.adapters.specs import ButtonSpec, Screen, TableContext
 from bot.ui.lobby_screens import lobby_screen
 from bot.ui.rendering import Message, notice, prepare
 
@@ -41,8 +42,14 @@ class Display:
 
     # ----------------------------------------------------------------------- messages
 
+    async def pictures(self) -> bool:
+        """Whether the game's server shows pictures (an admin may choose text only)."""
+        return not await self.session.context.guilds.text_only(self.session.record.guild_id)
+
     async def prepared(self, screen: Screen) -> Message:
         record = self.session.record
+        if screen.pictures and not await self.pictures():
+            screen = replace(screen, pictures=())
         return await prepare(screen, record.id, record.version, self.session.context.pictures)
 
     async def current(self) -> Message:
@@ -60,10 +67,14 @@ class Display:
     async def table(self) -> Message:
         session = self.session
         words = session.words
-        screen = session.adapter.table(
-            session.record, session.engine, session.mode, session.log_lines(words), words
+        context = TableContext(
+            words=words,
+            mode=session.mode,
+            log=session.log_lines(words),
+            last_turn=session.last_turn(),
+            pictures=await self.pictures(),
         )
-        return await self.prepared(screen)
+        return await self.prepared(session.adapter.table(session.record, session.engine, context))
 
     async def final(self) -> Message:
         session = self.session

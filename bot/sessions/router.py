@@ -42,6 +42,7 @@ class Sessions:
     ) -> None:
         self.context = SessionContext(
             store=store,
+            guilds=guilds,
             client=client,
             clock=clock or SystemClock(),
             tasks=Tasks(),

@@ -11,9 +11,7 @@ import asyncio
 import json
 import logging
 import random
-from collections import deque
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -25,32 +23,13 @@ from bot.sessions.alerts import TurnAlerts
 from bot.sessions.autoplay import Autoplay
 from bot.sessions.context import SessionContext
 from bot.sessions.display import Display
+from bot.sessions.game_log import GameLog
 from bot.standings import rank
 from bot.storage.records import GameRecord
 from games.core.engine import Engine
 from games.core.seats import Seat
 
 log = logging.getLogger(__name__)
-
-LOG_LENGTH = 6
-
-
-@dataclass(frozen=True)
-class Note:
-    """A line of the log that is not a move: a catalog message and its values."""
-
-    message: str
-    values: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Moves:
-    """The events of one change, described in the reader's language when shown."""
-
-    events: tuple[Any, ...]
-
-
-LogEntry = Note | Moves
 
 
 class GameSession:
@@ -60,7 +39,7 @@ class GameSession:
         self.adapter = adapter
         self.lock = asyncio.Lock()
         self.mode = ""
-        self.log: deque[LogEntry] = deque(maxlen=LOG_LENGTH)
+        self.log = GameLog()
         self.saved_version = record.version
         self.display = Display(self)
         self.autoplay = Autoplay(self)
@@ -89,16 +68,22 @@ class GameSession:
         return Words(self.record.language)
 
     def log_lines(self, words: Words) -> list[str]:
-        lines: list[str] = []
-        for entry in self.log:
-            if isinstance(entry, Note):
-                lines.append(words(entry.message, **entry.values))
-            else:
-                lines += self.adapter.describe(self.engine, entry.events, words)
-        return lines
+        """What happened since the player to move last played, one line per turn."""
+        engine = self.engine
+        return self.log.lines(
+            lambda events, words: self.adapter.describe(engine, events, words),
+            words,
+            engine.to_move,
+            self.adapter.turn_token(engine),
+        )
+
+    def last_turn(self) -> tuple[Any, ...]:
+        """The events of the last turn played, to mark on the table what it changed."""
+        engine = self.engine
+        return self.log.last_turn(engine.to_move, self.adapter.turn_token(engine))
 
     def note(self, message: str, /, **values: Any) -> None:
-        self.log.append(Note(message, values))
+        self.log.note(message, **values)
 
     @property
     def settings(self) -> BaseModel:
@@ -181,7 +166,7 @@ class GameSession:
         self.record.status = "running"
         self.mode = ""
         self.log.clear()
-        self.log.append(Moves(tuple(events)))
+        self.log.moves(-1, None, events)
         self._set_deadline()
         await self.commit()
 
@@ -190,6 +175,7 @@ class GameSession:
         the engine refuses the action or the commit fails. `by_player`: the seat's own player
         chose it, which ends a run of missed turns."""
         engine = self.engine
+        token = self.adapter.turn_token(engine)
         try:
             events = list(engine.apply(seat, action))
         except Exception:
@@ -199,7 +185,7 @@ class GameSession:
         if by_player:
             record.seats[seat].timeouts = 0
         self.mode = ""
-        self.log.append(Moves(tuple(events)))
+        self.log.moves(seat, token, events)
         if self.adapter.moments(record, engine, events, self.words):
             record.unshown = self._save_events(events)
         if engine.is_over:

@@ -198,6 +198,7 @@ class GuildRepository:
 
     def __init__(self, database: Database) -> None:
         self.database = database
+        self._text_only: dict[int, bool] = {}
 
     async def language(self, guild_id: int) -> str | None:
         """The language chosen for the server, or None for its own Discord language."""
@@ -214,3 +215,25 @@ class GuildRepository:
                 " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
                 (guild_id, language),
             )
+
+    async def text_only(self, guild_id: int | None) -> bool:
+        """Whether the server shows its tables without pictures (remembered once read)."""
+        if guild_id is None:
+            return False
+        known = self._text_only.get(guild_id)
+        if known is None:
+            async with self.database.connection.execute(
+                "SELECT text_only FROM guilds WHERE guild_id = ?", (guild_id,)
+            ) as cursor:
+                row = await cursor.fetchone()
+            known = self._text_only[guild_id] = bool(row is not None and row["text_only"])
+        return known
+
+    async def set_text_only(self, guild_id: int, text_only: bool) -> None:
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "INSERT INTO guilds (guild_id, text_only) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET text_only = excluded.text_only",
+                (guild_id, int(text_only)),
+            )
+        self._text_only[guild_id] = text_only

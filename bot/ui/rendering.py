@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.adapters.specs import Picture, Screen
+from bot.adapters.specs import ALT_TEXT_LIMIT, Picture, Screen
 from bot.ui.components import build_view
 
 PICTURES_KEPT = 256
@@ -43,10 +43,14 @@ class Message:
     embed: discord.Embed | None
     content: str | None = None
     view: discord.ui.View | None = None
-    files: list[tuple[str, bytes]] = field(default_factory=list)
+    files: list[tuple[str, bytes, str]] = field(default_factory=list)
+    """Each file's name, bytes and description (alt text)."""
 
     def _files(self) -> list[discord.File]:
-        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+        return [
+            discord.File(io.BytesIO(data), filename=name, description=description or None)
+            for name, data, description in self.files
+        ]
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed}
@@ -73,7 +77,10 @@ def notice(text: str, title: str | None = None) -> Message:
 
 async def prepare(screen: Screen, game_id: int, version: int, pictures: PictureCache) -> Message:
     embed = screen.embed
-    files = [(picture.name, await pictures.get(picture)) for picture in screen.pictures]
+    files = [
+        (picture.name, await pictures.get(picture), picture.description[:ALT_TEXT_LIMIT])
+        for picture in screen.pictures
+    ]
     if files:
         embed = embed.copy().set_image(url=f"attachment://{files[0][0]}")
     return Message(

@@ -6,17 +6,25 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.adapters.base import ButtonSpec, ButtonStyle, Row, Screen
+from bot.adapters.base import ButtonSpec, ButtonStyle, Picture, Row, Screen, TableContext
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
+from bot.ui import grid_picture
+from bot.ui import skyjo_picture as picture
 from games.core.grid import COLUMN_LETTERS
-from games.skyjo.events import RoundScored
+from games.skyjo.events import (
+    DiscardedAndFlipped,
+    LineCleared,
+    Revealed,
+    RoundScored,
+    Swapped,
+    TookDiscard,
+)
 from games.skyjo.game import SkyjoGame
 from games.skyjo.settings import PenaltyType, SkyjoSettings
 from games.skyjo.view import SkyjoView, SlotView
 
 COLOUR = discord.Colour.from_rgb(76, 139, 245)
-LOG_LINES = 4
 
 
 def card_style(card: SlotView) -> ButtonStyle:
@@ -147,32 +155,54 @@ def _status(view: SkyjoView, game: GameRecord, mode: str, words: Words) -> list[
     return lines
 
 
+def _player_title(game: GameRecord, view: SkyjoView, seat: int, words: Words) -> str:
+    player = view.players[seat]
+    marker = "▶ " if seat in view.to_move and view.phase != "opening" else ""
+    score = ""
+    if view.settings.show_round_scores:
+        visible = f"{player.visible_score:+d}"
+        score = " · " + words("round {score}", score=visible)
+    bot = " 🤖" if game.seats[seat].is_bot else ""
+    points = words.plural("{n} pt", "{n} pts", player.total)
+    return f"{marker}{player.name}{bot} — {points}{score}"
+
+
 def table_embed(
-    game: GameRecord, view: SkyjoView, log: Sequence[str], words: Words, mode: str = ""
+    game: GameRecord,
+    view: SkyjoView,
+    log: Sequence[str],
+    words: Words,
+    mode: str = "",
+    *,
+    pictures: bool = False,
 ) -> discord.Embed:
+    """The table as text. With a picture, each player is one line and the grids are drawn;
+    as text only, each grid is written out."""
+    status = _status(view, game, mode, words)
+    if pictures:
+        players = [_player_title(game, view, seat, words) for seat in range(len(view.players))]
+        status = [*status, "", *players]
     embed = discord.Embed(
         title=words("Skyjo · round {round}", round=view.round),
-        description="\n".join(_status(view, game, mode, words)),
+        description="\n".join(status),
         colour=COLOUR,
     )
-    columns = view.settings.columns
-    for seat, player in enumerate(view.players):
-        marker = "▶ " if seat in view.to_move and view.phase != "opening" else ""
-        score = ""
-        if view.settings.show_round_scores:
-            visible = f"{player.visible_score:+d}"
-            score = " · " + words("round {score}", score=visible)
-        bot = " 🤖" if game.seats[seat].is_bot else ""
-        points = words.plural("{n} pt", "{n} pts", player.total)
-        embed.add_field(
-            name=f"{marker}{player.name}{bot} — {points}{score}"[:256],
-            value=grid_text(player.cards, columns),
-            inline=True,
-        )
+    if not pictures:
+        columns = view.settings.columns
+        for seat, player in enumerate(view.players):
+            embed.add_field(
+                name=_player_title(game, view, seat, words)[:256],
+                value=grid_text(player.cards, columns),
+                inline=True,
+            )
     if log:
-        embed.add_field(
-            name=words("Last moves"), value="\n".join(log[-LOG_LINES:])[:1024], inline=False
+        text = "\n".join(log)
+        heading = (
+            words("Since {name}'s last turn", name=view.players[view.current].name)
+            if view.phase in ("turn", "drawn") and view.current is not None
+            else words("Last moves")
         )
+        embed.add_field(name=heading[:256], value=text[-1024:], inline=False)
     reminders = words(
         "Your turn is announced in the channel; {command} adds a DM.",
         command=words.command("table", "remind"),
@@ -182,6 +212,67 @@ def table_embed(
     )
     embed.set_footer(text=f"{target}\n{reminders}")
     return embed
+
+
+def changed_places(events: Sequence[object]) -> set[tuple[int, int]]:
+    """The (seat, slot) places a turn's events changed."""
+    places: set[tuple[int, int]] = set()
+    for event in events:
+        if isinstance(event, TookDiscard | DiscardedAndFlipped | Swapped | Revealed):
+            places.add((event.seat, event.slot))
+        elif isinstance(event, LineCleared):
+            places.update((event.seat, slot) for slot in event.slots)
+    return places
+
+
+def grids_description(
+    names: Sequence[str],
+    totals: Sequence[int],
+    grids: Sequence[Sequence[SlotView]],
+    columns: int,
+    words: Words,
+) -> str:
+    """The grids in words, for screen readers: row by row, "?" face down, "–" cleared."""
+    players = []
+    for name, total, cards in zip(names, totals, grids, strict=True):
+        rows = [
+            f"{number}: " + " ".join(_spoken(card) for card in cards[i : i + columns])
+            for number, i in enumerate(range(0, len(cards), columns), start=1)
+        ]
+        points = words.plural("{n} point", "{n} points", total)
+        players.append(f"{name} ({points}) " + " · ".join(rows))
+    return "\n".join(players)
+
+
+def _spoken(card: SlotView) -> str:
+    if card == "down":
+        return "?"
+    return "–" if card == "cleared" else str(card)
+
+
+def table_picture(view: SkyjoView, last_turn: Sequence[object], words: Words) -> Picture:
+    title = words("Skyjo · round {round}", round=view.round)
+    drawing = picture.table_picture(view, changed_places(last_turn), title)
+    names = [player.name for player in view.players]
+    grids = grids_description(
+        names,
+        [player.total for player in view.players],
+        [player.cards for player in view.players],
+        view.settings.columns,
+        words,
+    )
+    piles = words.plural(
+        "Discard pile: {card} · draw pile: {n} card",
+        "Discard pile: {card} · draw pile: {n} cards",
+        view.draw_pile_size,
+        card=view.discard_top,
+    )
+    return Picture(
+        name="skyjo.png",
+        key=drawing,
+        render=lambda: grid_picture.render(drawing),
+        description=f"{piles}\n{grids}",
+    )
 
 
 def _grid_rows(
@@ -255,14 +346,14 @@ def _hint_button(view: SkyjoView, words: Words) -> list[ButtonSpec]:
     return [ButtonSpec(words("Hint"), "hint", emoji="💡")] if view.settings.hints else []
 
 
-def table_screen(
-    game: GameRecord, engine: SkyjoGame, mode: str, log: Sequence[str], words: Words
-) -> Screen:
+def table_screen(game: GameRecord, engine: SkyjoGame, context: TableContext) -> Screen:
     view = engine.view(None)
     bot = view.current is not None and game.seats[view.current].is_bot
+    words = context.words
     return Screen(
-        embed=table_embed(game, view, log, words, mode),
-        rows=table_rows(view, mode, words, bot_to_move=bot),
+        embed=table_embed(game, view, context.log, words, context.mode, pictures=context.pictures),
+        rows=table_rows(view, context.mode, words, bot_to_move=bot),
+        pictures=[table_picture(view, context.last_turn, words)] if context.pictures else (),
     )
 
 
@@ -317,7 +408,37 @@ def round_summary_screen(
     embed.description = "\n".join(standings)
     if reveal:
         embed.add_field(name=words("Final reveal"), value="\n".join(reveal)[:1024], inline=False)
-    return Screen(embed=embed)
+    grids = engine.history[scored.round - 1].grids
+    if not grids:
+        return Screen(embed=embed)
+    return Screen(embed=embed, pictures=[final_grids_picture(engine, scored, grids, words)])
+
+
+def final_grids_picture(
+    engine: SkyjoGame,
+    scored: RoundScored,
+    grids: Sequence[Sequence[int | None]],
+    words: Words,
+) -> Picture:
+    """Every grid as the round ended; the finisher's score shows its penalty ("12→24")."""
+    scores = [
+        f"{raw}→{score}" if raw != score else f"{score:+d}"
+        for raw, score in zip(scored.raw, scored.scores, strict=True)
+    ]
+    settings = engine.settings
+    title = words("Skyjo · round {round} is over", round=scored.round)
+    drawing = picture.final_grids_picture(
+        title, engine.names, grids, scores, settings.columns, settings.rows
+    )
+    cards: list[list[SlotView]] = [
+        ["cleared" if value is None else value for value in grid] for grid in grids
+    ]
+    return Picture(
+        name="round.png",
+        key=drawing,
+        render=lambda: grid_picture.render(drawing),
+        description=grids_description(engine.names, scored.scores, cards, settings.columns, words),
+    )
 
 
 def final_screen(engine: SkyjoGame, words: Words) -> Screen:

@@ -487,7 +487,13 @@ class SkyjoGame(SeatedGame):
         for seat, score in enumerate(scores):
             totals[seat] += score
         self.history.append(
-            RoundRecord(finisher=finisher, raw=raw, scores=scores, turns=self.turns)
+            RoundRecord(
+                finisher=finisher,
+                raw=raw,
+                scores=scores,
+                turns=self.turns,
+                grids=tuple(tuple(values) for values in self.values),
+            )
         )
         events.append(RoundScored(self.round, finisher, raw, scores, tuple(totals)))
         if max(totals) >= self.settings.target_score:

@@ -15,12 +15,14 @@ Phase = Literal["opening", "turn", "drawn", "over"]
 
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
-    """One finished round: who ended it, the card totals, the scores after the penalty."""
+    """One finished round: who ended it, the card totals, the scores after the penalty, and
+    every grid as it ended, all face up (None where a card was cleared)."""
 
     finisher: int
     raw: tuple[int, ...]
     scores: tuple[int, ...]
     turns: int
+    grids: tuple[tuple[int | None, ...], ...] = ()
 
 
 class SkyjoState(BaseModel):

@@ -53,5 +53,6 @@ async def test_extensions_load_and_commands_are_valid(tmp_path: Path) -> None:
         "cancel",
         "remind",
         "language",
+        "pictures",
     }
     await bot.close()

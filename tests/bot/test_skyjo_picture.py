@@ -1,5 +1,6 @@
 """The picture of the Skyjo table: its size, each card's colour, card backs where cards are face
-down, and nothing drawn that the public view does not show."""
+down, the changed cards and the player to move marked, and nothing drawn that the public view
+does not show."""
 
 from __future__ import annotations
 
@@ -9,14 +10,17 @@ import random
 import pytest
 from PIL import Image
 
+from bot.ui import grid_picture as grid
 from bot.ui import skyjo_picture as picture
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings
 from tests.bot.test_skyjo_screens import hide_values
 
 
-def played(players: int, moves: int, seed: int = 5) -> SkyjoGame:
-    game = SkyjoGame.new(SkyjoSettings(), [Seat(name=f"P{i}") for i in range(players)], seed)
+def played(players: int, moves: int, seed: int = 5, **settings: int) -> SkyjoGame:
+    game = SkyjoGame.new(
+        SkyjoSettings(**settings), [Seat(name=f"P{i}") for i in range(players)], seed
+    )
     rng = random.Random(seed)
     for _ in range(moves):
         seat = game.to_move[0]
@@ -24,43 +28,116 @@ def played(players: int, moves: int, seed: int = 5) -> SkyjoGame:
     return game
 
 
-def image(game: SkyjoGame) -> Image.Image:
-    return Image.open(io.BytesIO(picture.render(game.view(None)))).convert("RGB")
+def image(table: grid.GridTable) -> Image.Image:
+    return Image.open(io.BytesIO(grid.render(table))).convert("RGB")
 
 
-@pytest.mark.parametrize(("players", "panel_rows"), [(2, 1), (3, 2), (8, 4)])
-def test_the_picture_is_as_wide_as_a_phone_shows_twice_and_grows_with_the_players(
-    players: int, panel_rows: int
+def pixel_inside(drawn: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, int, int]:
+    x0, y0, _, y1 = box
+    value = drawn.getpixel((x0 + 3, (y0 + y1) // 2))
+    assert isinstance(value, tuple)
+    return value[0], value[1], value[2]
+
+
+@pytest.mark.parametrize(
+    ("players", "per_row", "card_w"), [(2, 2, 64), (3, 3, 53), (4, 2, 48), (8, 4, 39)]
+)
+def test_every_table_fits_what_discord_shows_at_twice_the_pixels(
+    players: int, per_row: int, card_w: int
 ) -> None:
-    drawn = image(played(players, 3 * players))
-    _, panel_height = picture._panel_size(4, 3)
-    assert drawn.size == (
-        picture.WIDTH,
-        picture.PILES + panel_rows * (panel_height + picture.MARGIN) + picture.MARGIN,
-    )
+    drawn = image(picture.table_picture(played(players, 3 * players).view(None)))
+    shape = grid.layout(4, 3, players)
+    assert (shape.per_row, shape.card_w) == (per_row, card_w)
+    assert drawn.size == (shape.width, shape.height)
+    assert drawn.width <= 800 and drawn.height <= 600
+    rows = -(-players // per_row)
+    assert shape.width >= per_row * shape.panel_w and shape.height >= rows * shape.panel_h
+
+
+@pytest.mark.parametrize(("rows", "columns"), [(2, 2), (4, 5), (3, 4)])
+def test_the_largest_grids_of_the_largest_table_fit(rows: int, columns: int) -> None:
+    shape = grid.layout(columns, rows, 8)
+    assert shape.width <= grid.MAX_WIDTH and shape.height <= grid.MAX_HEIGHT
+    assert shape.card_w >= 24, "numbers stay readable at half size"
 
 
 def test_each_card_has_its_colour_and_face_down_cards_show_the_back() -> None:
     game = played(4, 40)
     view = game.view(None)
-    drawn = image(game)
+    table = picture.table_picture(view)
+    drawn = image(table)
     checked = {"up": 0, "down": 0}
     for seat, player in enumerate(view.players):
         for slot, card in enumerate(player.cards):
-            x0, y0, _, y1 = picture.card_box(view, seat, slot)
-            inside = drawn.getpixel((x0 + 4, (y0 + y1) // 2))
+            inside = pixel_inside(drawn, grid.card_box(table, seat, slot))
             if card == "down":
-                assert inside == picture.BACK
+                assert inside == grid.BACK
                 checked["down"] += 1
             elif isinstance(card, int):
                 assert inside == picture.card_colour(card), (seat, slot, card)
                 checked["up"] += 1
+            else:
+                assert inside == grid.PANEL, "a cleared place is empty"
     assert checked["up"] > 5 and checked["down"] > 5
+
+
+def test_a_changed_card_is_outlined_and_the_player_to_move_framed() -> None:
+    game = played(3, 20)
+    view = game.view(None)
+    plain = image(picture.table_picture(view))
+    marked_table = picture.table_picture(view, changed={(1, 5)})
+    marked = image(marked_table)
+    x0, y0, _, y1 = grid.card_box(marked_table, 1, 5)
+    edge = (x0 + 1, (y0 + y1) // 2)
+    assert marked.getpixel(edge) == grid.CHANGED
+    assert plain.getpixel(edge) != grid.CHANGED
+    mover = view.current
+    assert mover is not None
+    shape = grid.layout(view.settings.columns, view.settings.rows, 3)
+    for seat in range(3):
+        px, py = shape.panel_origin(seat)
+        frame = marked.getpixel((px + shape.panel_w // 2, py + 1))
+        assert (frame == grid.HIGHLIGHT) == (seat == mover), seat
 
 
 def test_only_the_public_view_is_drawn() -> None:
     game = played(3, 20)
-    assert picture.render(game.view(None)) == picture.render(hide_values(game).view(None))
+    hidden = hide_values(game)
+    assert any(value == 987_654_321 for values in hidden.values for value in values), (
+        "the copy really holds other face-down values"
+    )
+    assert grid.render(picture.table_picture(game.view(None))) == grid.render(
+        picture.table_picture(hidden.view(None))
+    )
+
+
+def test_equal_tables_are_equal_keys_and_a_change_makes_a_new_one() -> None:
+    game = played(2, 10)
+    first = picture.table_picture(game.view(None))
+    assert first == picture.table_picture(game.view(None))
+    assert hash(first) == hash(picture.table_picture(game.view(None)))
+    seat = game.to_move[0]
+    game.apply(seat, game.legal_actions(seat)[0])
+    assert picture.table_picture(game.view(None)) != first
+
+
+def test_a_round_s_final_grids_show_every_card_face_up() -> None:
+    game = played(3, 0)
+    rng = random.Random(1)
+    while not game.history:
+        seat = game.to_move[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    last = game.history[-1]
+    table = picture.final_grids_picture(
+        "Round 1", game.names, last.grids, [f"{s:+d}" for s in last.scores], 4, 3
+    )
+    drawn = image(table)
+    for seat, cards in enumerate(last.grids):
+        for slot, value in enumerate(cards):
+            inside = pixel_inside(drawn, grid.card_box(table, seat, slot))
+            expected = grid.PANEL if value is None else picture.card_colour(value)
+            assert inside == expected
+    assert sum(v for v in last.grids[0] if v is not None) == last.raw[0]
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -9,8 +10,9 @@ from typing import Any
 import emoji
 import pytest
 
-from bot.adapters.base import ButtonSpec, Screen, SelectSpec
+from bot.adapters.base import ButtonSpec, Screen, SelectSpec, TableContext
 from bot.adapters.skyjo import SkyjoAdapter
+from bot.adapters.specs import ALT_TEXT_LIMIT
 from bot.i18n import Words
 from bot.storage.records import GameRecord, SeatRecord
 from bot.ui import skyjo_screens as screens
@@ -47,7 +49,8 @@ def rendered(screen: Screen) -> str:
             rows.append(("select", row.verb, row.arg, list(row.options)))
         else:
             rows.append([(b.label, b.verb, b.arg, b.disabled, b.style) for b in row])
-    return json.dumps([screen.content, screen.embed.to_dict(), rows], sort_keys=True)
+    pictures = [(p.name, p.description, p.render().hex()) for p in screen.pictures]
+    return json.dumps([screen.content, screen.embed.to_dict(), rows, pictures], sort_keys=True)
 
 
 def check_limits(screen: Screen) -> None:
@@ -57,6 +60,7 @@ def check_limits(screen: Screen) -> None:
     assert all(len(field.value or "") <= 1024 for field in embed.fields)
     assert all(len(field.name or "") <= 256 for field in embed.fields)
     assert len(screen.rows) <= 5
+    assert all(len(picture.description) <= ALT_TEXT_LIMIT for picture in screen.pictures)
     for row in screen.rows:
         if not isinstance(row, SelectSpec):
             assert 1 <= len(row) <= 5
@@ -89,10 +93,11 @@ def test_every_screen_of_a_game_fits_and_hides_face_down_cards(
     while not game.is_over:
         altered = hide_values(game)
         modes = {"turn": ["", "take"], "drawn": ["", "flip"]}.get(game.phase, [""])
-        for mode in modes:
-            screen = SKYJO.table(table, game, mode, log, EN)
+        for mode, pictures in itertools.product(modes, (True, False)):
+            context = TableContext(EN, mode, log, pictures=pictures)
+            screen = SKYJO.table(table, game, context)
             check_limits(screen)
-            assert rendered(screen) == rendered(SKYJO.table(table, altered, mode, log, EN))
+            assert rendered(screen) == rendered(SKYJO.table(table, altered, context))
         for seat in game.to_move:
             personal = SKYJO.personal(table, game, seat, EN)
             check_limits(personal)
@@ -107,22 +112,22 @@ def test_every_screen_of_a_game_fits_and_hides_face_down_cards(
 def test_controls_follow_the_phase_and_mode() -> None:
     game = SkyjoGame.new(SkyjoSettings(), [Seat(name="Ana"), Seat(name="Leo")], 11)
     table = record(2)
-    opening = SKYJO.table(table, game, "", [], EN)
+    opening = SKYJO.table(table, game, TableContext(EN, ""))
     assert [[b.verb for b in row] for row in opening.rows if not isinstance(row, SelectSpec)] == [
         ["mine"]
     ]
     while game.phase == "opening":
         seat = game.to_move[0]
         game.apply(seat, game.legal_actions(seat)[0])
-    turn = SKYJO.table(table, game, "", [], EN)
+    turn = SKYJO.table(table, game, TableContext(EN, ""))
     grid_rows, actions = list(turn.rows[:3]), turn.rows[3]
     assert all(b.disabled for row in grid_rows for b in row)  # type: ignore[union-attr]
     assert [b.verb for b in actions] == ["draw", "mode", "hint"]  # type: ignore[union-attr]
-    take = SKYJO.table(table, game, "take", [], EN)
+    take = SKYJO.table(table, game, TableContext(EN, "take"))
     assert all(not b.disabled and b.verb == "take" for row in take.rows[:3] for b in row)  # type: ignore[union-attr]
     game.apply(game.current, game.legal_actions(game.current)[0])  # draw
     assert game.phase == "drawn"
-    flip = SKYJO.table(table, game, "flip", [], EN)
+    flip = SKYJO.table(table, game, TableContext(EN, "flip"))
     cards = game.view(None).players[game.current].cards
     enabled = [not b.disabled for row in flip.rows[:3] for b in row]  # type: ignore[union-attr]
     assert enabled == [card == "down" for card in cards]
@@ -139,7 +144,7 @@ def test_a_bots_turn_has_no_live_button_and_says_it_is_thinking() -> None:
         game.apply(0, game.legal_actions(0)[0])
         game.apply(0, game.legal_actions(0)[0])
     assert game.current == 1
-    screen = SKYJO.table(table, game, "", [], EN)
+    screen = SKYJO.table(table, game, TableContext(EN, ""))
     assert screen.rows == []
     assert "🤖 **Bot 1** is thinking…" in (screen.embed.description or "")
 
@@ -152,14 +157,14 @@ def test_the_prompt_follows_each_step_and_cards_show_their_colour() -> None:
         game.apply(seat, game.legal_actions(seat)[0])
     name = game.names[game.current]
     top = game.view(None).discard_top
-    taking = SKYJO.table(table, game, "take", [], EN).embed.description or ""
+    taking = SKYJO.table(table, game, TableContext(EN, "take")).embed.description or ""
     assert f"**{name}** takes the **{top}**: tap the card it replaces." in taking
     game.apply(game.current, game.legal_actions(game.current)[0])  # draw
     drawn = game.view(None).drawn
-    flipping = SKYJO.table(table, game, "flip", [], EN).embed.description or ""
+    flipping = SKYJO.table(table, game, TableContext(EN, "flip")).embed.description or ""
     assert f"**{name}** discards the **{drawn}**: tap a face-down card to turn it up." in flipping
     cards = game.view(None).players[game.current].cards
-    buttons = [b for row in SKYJO.table(table, game, "", [], EN).rows[:3] for b in row]  # type: ignore[union-attr]
+    buttons = [b for row in SKYJO.table(table, game, TableContext(EN, "")).rows[:3] for b in row]  # type: ignore[union-attr]
     for card, spec in zip(cards, buttons, strict=True):
         yellow = isinstance(card, int) and 5 <= card <= 8
         assert (spec.emoji == "🟨") == yellow, (card, spec)

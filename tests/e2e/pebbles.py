@@ -34,6 +34,7 @@ from bot.adapters.specs import (
     Score,
     Screen,
     SettingChoice,
+    TableContext,
     TextField,
 )
 from bot.catalog import Catalog, InstalledGame, installed
@@ -254,12 +255,10 @@ class PebblesAdapter(GameAdapter):
             return Play(("add", int(text)))
         raise IllegalAction("That button is not part of this game.")
 
-    def table(
-        self, game: GameRecord, engine: Engine, mode: str, log: Sequence[str], words: Words
-    ) -> Screen:
+    def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
         pebbles = _game(engine)
         lines = [f"{name}: {n}" for name, n in zip(pebbles.names, pebbles.pebbles, strict=True)]
-        embed = discord.Embed(title="Pebbles", description="\n".join([*lines, *log]))
+        embed = discord.Embed(title="Pebbles", description="\n".join([*lines, *context.log]))
         rows: list[Row]
         if pebbles.deciders:
             who = pebbles.names[pebbles.deciders[0]]

@@ -38,6 +38,17 @@ def expected(values: list[int | None], hidden: int) -> list[str]:
     ]
 
 
+def spoken(description: str, names: tuple[str, ...]) -> dict[int, list[str]]:
+    """The grids of a picture's alt text by seat: "Ana (3 points) 1: 5 ? · 2: – 7"."""
+    grids: dict[int, list[str]] = {}
+    for line in description.split("\n")[1:]:
+        seat = next(s for s, name in enumerate(names) if line.startswith(f"{name} ("))
+        rows = line.split(") ", 1)[1].split(" · ")
+        cards = [card for row in rows for card in row.split(": ", 1)[1].split(" ")]
+        grids[seat] = ["✕" if card == "–" else card for card in cards]
+    return grids
+
+
 def bodies(payload: Any) -> Iterator[dict[str, Any]]:
     """The message bodies in a request: a message itself, or the data of a callback."""
     if isinstance(payload, dict):
@@ -54,8 +65,9 @@ def buttons(body: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+@pytest.mark.parametrize("text_only", [False, True], ids=["pictures", "text only"])
 async def test_no_payload_shows_a_face_down_value(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text_only: bool
 ) -> None:
     states: dict[int, Snapshot] = {}
     commit = GameSession.commit
@@ -69,6 +81,7 @@ async def test_no_payload_shows_a_face_down_value(
     rng = random.Random(12)
     async with table(tmp_path) as t:
         await t.start()
+        await t.running.sessions.guilds.set_text_only(t.guild.id, text_only)
         lobby = shown(await t.slash("ana", "skyjo start", target_score=30, opening_flips=3))
         lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
         await t.click("ana", lobby, button(lobby, "start"))
@@ -93,9 +106,17 @@ async def test_no_payload_shows_a_face_down_value(
                 embed = body["embeds"][0]
                 grid_fields = [f for f in embed.get("fields", []) if f["value"].startswith("```")]
                 grid_buttons = [b for b in buttons(body) if parse(b["custom_id"])[2] in GRID_VERBS]
-                if not grid_fields and not grid_buttons:
+                pictures = [a for a in body.get("attachments") or [] if "description" in a]
+                assert not (text_only and pictures), "a text-only server gets no picture"
+                if not grid_fields and not grid_buttons and not pictures:
                     continue
                 seat_names, values, hidden, current = states[parse(ids[0])[1]]
+                for attachment in pictures:
+                    described = spoken(attachment["description"], seat_names)
+                    assert sorted(described) == list(range(len(seat_names)))
+                    for seat, cards in described.items():
+                        assert cards == expected(values[seat], hidden[seat])
+                        checked_grids += 1
                 owners = []
                 for field in grid_fields:
                     seat = next(s for s, name in enumerate(seat_names) if name in field["name"])

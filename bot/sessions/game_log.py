@@ -1,0 +1,107 @@
+"""A game's recent history as the table tells it: what happened since the player to move last
+played, one line per turn, described in the reader's language when shown."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import Words
+
+KEPT = 48
+"""Entries kept: a turn of every player of the largest table, with room for notes."""
+MAX_LINES = 10
+SHARED_LINES = 4
+"""Lines shown while several players decide at once (Skyjo's opening)."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """A line of the log that is not a move: a catalog message and its values."""
+
+    message: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Moves:
+    """The events of one change made by `seat` during the decision named `token`."""
+
+    seat: int
+    token: Hashable
+    events: tuple[Any, ...]
+
+
+Entry = Note | Moves
+Describe = Callable[[Sequence[Any], Words], list[str]]
+
+
+class GameLog:
+    def __init__(self) -> None:
+        self.entries: deque[Entry] = deque(maxlen=KEPT)
+
+    def note(self, message: str, /, **values: Any) -> None:
+        self.entries.append(Note(message, values))
+
+    def moves(self, seat: int, token: Hashable, events: Sequence[Any]) -> None:
+        self.entries.append(Moves(seat, token, tuple(events)))
+
+    def clear(self) -> None:
+        self.entries.clear()
+
+    def _turns(self) -> list[list[Entry]]:
+        """The entries grouped by turn: the changes of one seat in one decision together."""
+        turns: list[list[Entry]] = []
+        for entry in self.entries:
+            previous = turns[-1][-1] if turns else None
+            if (
+                isinstance(entry, Moves)
+                and isinstance(previous, Moves)
+                and (previous.seat, previous.token) == (entry.seat, entry.token)
+            ):
+                turns[-1].append(entry)
+            else:
+                turns.append([entry])
+        return turns
+
+    def _since(self, movers: Sequence[int], token: Hashable) -> list[list[Entry]]:
+        """The turns since the one player to move last played: every other player's last
+        turn, and the mover's own turn so far."""
+        turns = self._turns()
+        if len(movers) != 1:
+            return turns[-SHARED_LINES:]
+        for index in range(len(turns) - 1, -1, -1):
+            first = turns[index][0]
+            if isinstance(first, Moves) and first.seat == movers[0] and first.token != token:
+                return turns[index + 1 :]
+        return turns
+
+    def lines(
+        self, describe: Describe, words: Words, movers: Sequence[int], token: Hashable
+    ) -> list[str]:
+        lines: list[str] = []
+        for turn in self._since(movers, token):
+            parts: list[str] = []
+            for entry in turn:
+                if isinstance(entry, Note):
+                    parts.append(words(entry.message, **entry.values))
+                else:
+                    parts += describe(entry.events, words)
+            if parts:
+                lines.append(" ".join(parts))
+        return lines[-MAX_LINES:]
+
+    def last_turn(self, movers: Sequence[int], token: Hashable) -> tuple[Any, ...]:
+        """The events of the last turn played, not counting the mover's turn in progress."""
+        for turn in reversed(self._turns()):
+            first = turn[0]
+            if not isinstance(first, Moves):
+                continue
+            if len(movers) == 1 and (first.seat, first.token) == (movers[0], token):
+                continue
+            return tuple(
+                event for entry in turn if isinstance(entry, Moves) for event in entry.events
+            )
+        return ()

@@ -1,0 +1,323 @@
+"""A picture of a table of card grids (Skyjo, Skyjo Junior), drawn with Pillow.
+
+Discord shows an embed's picture at most 400 px wide and 300 px high, so the layout fits
+every grid into 800 × 600 pixels (twice that, for sharp phone screens), as large as they go.
+Drawing is cheap because it is mostly copying: every card, label and panel is drawn once, in
+a fixed palette of 256 colours, and pasted after that; the PNG of a palette image is a third
+of the bytes of a full-colour one and quick to compress.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import Literal
+
+from PIL import Image, ImageDraw, ImageFont
+
+from games.core.grid import COLUMN_LETTERS
+
+Rgb = tuple[int, int, int]
+Card = int | Literal["down", "cleared"]
+
+MAX_WIDTH, MAX_HEIGHT = 800, 600
+MIN_WIDTH = 420
+"""Room for the title and the piles."""
+MARGIN = 8
+STRIP = 64
+"""The strip at the top: the title and the piles."""
+LARGEST_CARD = 64
+
+BACKGROUND: Rgb = (32, 34, 40)
+PANEL: Rgb = (46, 49, 57)
+TEXT: Rgb = (235, 235, 240)
+MUTED: Rgb = (150, 154, 165)
+HIGHLIGHT: Rgb = (250, 200, 60)
+CHANGED: Rgb = (255, 255, 255)
+MARKED: Rgb = (240, 90, 200)
+BACK: Rgb = (84, 72, 140)
+BACK_MARK: Rgb = (120, 108, 180)
+DARK_INK: Rgb = (20, 20, 24)
+BACKGROUND_INDEX = 0
+UI_COLOURS = (BACKGROUND, PANEL, TEXT, MUTED, HIGHLIGHT, CHANGED, MARKED, BACK, BACK_MARK)
+
+
+@dataclass(frozen=True)
+class CardColours:
+    """A game's card colours: `fill` gives a face-up card's colour, dark ink is used on the
+    light ones."""
+
+    name: str
+    fill: Callable[[int], Rgb] = field(compare=False)
+    values: tuple[int, ...] = field(compare=False)
+
+    def ink(self, value: int) -> Rgb:
+        red, green, blue = self.fill(value)
+        return DARK_INK if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else TEXT
+
+    def colours(self) -> set[Rgb]:
+        return {self.fill(value) for value in self.values}
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One player's grid: `changed` places are outlined, `marked` ones (Junior's triples)
+    carry a mark."""
+
+    name: str
+    score: str
+    cards: tuple[Card, ...]
+    to_move: bool = False
+    changed: frozenset[int] = frozenset()
+    marked: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class GridTable:
+    """Everything the picture shows; equal tables give equal pictures."""
+
+    title: str
+    columns: int
+    rows: int
+    panels: tuple[Panel, ...]
+    colours: CardColours
+    discard: Card | None = None
+    draw_pile: int | None = None
+
+
+@dataclass(frozen=True)
+class Layout:
+    card_w: int
+    card_h: int
+    gap: int
+    label: int
+    header: int
+    per_row: int
+    panel_w: int
+    panel_h: int
+    width: int
+    height: int
+
+    def panel_origin(self, index: int) -> tuple[int, int]:
+        spare = self.width - self.per_row * self.panel_w
+        spacing = spare // (self.per_row + 1)
+        x = spacing + (index % self.per_row) * (self.panel_w + spacing)
+        y = STRIP + MARGIN + (index // self.per_row) * (self.panel_h + MARGIN)
+        return x, y
+
+    def card_origin(self, index: int, slot: int, columns: int) -> tuple[int, int]:
+        x, y = self.panel_origin(index)
+        row, column = divmod(slot, columns)
+        return (
+            x + self.label + self.gap + column * (self.card_w + self.gap),
+            y + self.header + self.label + row * (self.card_h + self.gap),
+        )
+
+
+def _sized(card_w: int, columns: int, rows: int, per_row: int, players: int) -> Layout:
+    card_h = card_w * 4 // 3
+    gap = max(3, card_w // 10)
+    label = max(14, card_w * 3 // 8)
+    header = max(20, card_w * 5 // 8)
+    panel_w = label + columns * (card_w + gap) + gap
+    panel_h = header + label + rows * (card_h + gap) + gap
+    panel_rows = math.ceil(players / per_row)
+    width = max(MIN_WIDTH, per_row * panel_w + (per_row + 1) * MARGIN)
+    height = STRIP + MARGIN + panel_rows * (panel_h + MARGIN)
+    return Layout(card_w, card_h, gap, label, header, per_row, panel_w, panel_h, width, height)
+
+
+@lru_cache(maxsize=64)
+def layout(columns: int, rows: int, players: int) -> Layout:
+    """The largest cards for which every grid fits in the picture."""
+    best: Layout | None = None
+    for per_row in range(1, players + 1):
+        for card_w in range(LARGEST_CARD, 11, -1):
+            candidate = _sized(card_w, columns, rows, per_row, players)
+            if candidate.width <= MAX_WIDTH and candidate.height <= MAX_HEIGHT:
+                if best is None or candidate.card_w > best.card_w:
+                    best = candidate
+                break
+    assert best is not None, "even the smallest cards do not fit"
+    return best
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's own scalable font: nothing to install or fetch."""
+    return ImageFont.load_default(size=size)
+
+
+def _blends(one: Rgb, other: Rgb, steps: int = 6) -> list[Rgb]:
+    return [
+        tuple(round(a + (b - a) * i / (steps + 1)) for a, b in zip(one, other, strict=True))  # type: ignore[misc]
+        for i in range(1, steps + 1)
+    ]
+
+
+@cache
+def palette(colours: CardColours) -> Image.Image:
+    """A palette image holding every colour drawn, with the shades of text's soft edges."""
+    base = [*UI_COLOURS, DARK_INK, *sorted(colours.colours())]
+    shades: list[Rgb] = []
+    for ink, ground in [
+        (TEXT, BACKGROUND),
+        (TEXT, PANEL),
+        (MUTED, PANEL),
+        (HIGHLIGHT, PANEL),
+        (TEXT, BACK),
+        *[(colours.ink(value), colours.fill(value)) for value in colours.values],
+    ]:
+        shades += _blends(ink, ground)
+    chosen = list(dict.fromkeys([*base, *shades]))[:256]
+    flat = [channel for colour in chosen for channel in colour]
+    image = Image.new("P", (1, 1))
+    image.putpalette(flat + flat[:3] * (256 - len(chosen)))
+    return image
+
+
+def _to_palette(image: Image.Image, colours: CardColours) -> Image.Image:
+    return image.quantize(palette=palette(colours), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=1024)
+def card_tile(
+    card: Card, width: int, colours: CardColours, changed: bool = False, marked: bool = False
+) -> Image.Image:
+    height = width * 4 // 3
+    tile = Image.new("RGB", (width, height), PANEL)
+    draw = ImageDraw.Draw(tile)
+    box = (0, 0, width - 1, height - 1)
+    radius = max(3, width // 9)
+    if card == "cleared":
+        draw.rounded_rectangle(box, radius=radius, outline=MUTED, width=1)
+    elif card == "down":
+        draw.rounded_rectangle(box, radius=radius, fill=BACK)
+        inset = max(3, width // 7)
+        draw.rounded_rectangle(
+            (inset, inset, width - 1 - inset, height - 1 - inset), radius // 2, BACK_MARK
+        )
+    else:
+        draw.rounded_rectangle(box, radius=radius, fill=colours.fill(card))
+        draw.text(
+            (width / 2, height / 2),
+            str(card),
+            fill=colours.ink(card),
+            font=font(max(10, width * 9 // 16)),
+            anchor="mm",
+        )
+    if marked:
+        dot = max(4, width // 5)
+        draw.ellipse((width - dot - 3, 3, width - 3, 3 + dot), fill=MARKED, outline=TEXT)
+    if changed:
+        draw.rounded_rectangle(box, radius=radius, outline=CHANGED, width=max(2, width // 14))
+    return _to_palette(tile, colours)
+
+
+@lru_cache(maxsize=256)
+def panel_tile(
+    layout: Layout, columns: int, rows: int, to_move: bool, colours: CardColours
+) -> Image.Image:
+    """A player's panel without their name, score or cards: the frame and the labels."""
+    tile = Image.new("RGB", (layout.panel_w, layout.panel_h), BACKGROUND)
+    draw = ImageDraw.Draw(tile)
+    border = max(2, layout.card_w // 14)
+    draw.rounded_rectangle(
+        (0, 0, layout.panel_w - 1, layout.panel_h - 1),
+        radius=layout.gap * 2,
+        fill=PANEL,
+        outline=HIGHLIGHT if to_move else None,
+        width=border,
+    )
+    small = font(max(12, layout.label * 3 // 4))
+    for column in range(columns):
+        x = layout.label + layout.gap + column * (layout.card_w + layout.gap) + layout.card_w / 2
+        draw.text(
+            (x, layout.header + layout.label / 2),
+            COLUMN_LETTERS[column],
+            fill=MUTED,
+            font=small,
+            anchor="mm",
+        )
+    for row in range(rows):
+        y = layout.header + layout.label + row * (layout.card_h + layout.gap) + layout.card_h / 2
+        draw.text((layout.label / 2 + 2, y), str(row + 1), fill=MUTED, font=small, anchor="mm")
+    return _to_palette(tile, colours)
+
+
+@lru_cache(maxsize=2048)
+def text_tile(text: str, size: int, ink: Rgb, ground: Rgb, colours: CardColours) -> Image.Image:
+    face = font(size)
+    right, bottom = face.getbbox(text)[2:]
+    tile = Image.new("RGB", (max(1, int(right) + 2), max(1, int(bottom) + 2)), ground)
+    ImageDraw.Draw(tile).text((1, 1), text, fill=ink, font=face)
+    return _to_palette(tile, colours)
+
+
+def _fit(text: str, size: int, width: int) -> str:
+    """`text`, shortened with an ellipsis to fit `width` pixels."""
+    face = font(size)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def draw(table: GridTable) -> Image.Image:
+    columns, rows = table.columns, table.rows
+    colours = table.colours
+    shape = layout(columns, rows, len(table.panels))
+    image = Image.new("P", (shape.width, shape.height), BACKGROUND_INDEX)
+    image.putpalette(palette(colours).getpalette() or [])
+
+    title = text_tile(table.title, 28, TEXT, BACKGROUND, colours)
+    image.paste(title, (MARGIN + 4, (STRIP - title.height) // 2 + MARGIN // 2))
+    pile_w = 36
+    pile_y = (STRIP - pile_w * 4 // 3) // 2 + MARGIN // 2
+    x = shape.width - MARGIN - 4
+    if table.draw_pile is not None:
+        count = text_tile(str(table.draw_pile), 22, TEXT, BACKGROUND, colours)
+        x -= count.width
+        image.paste(count, (x, (STRIP - count.height) // 2 + MARGIN // 2))
+        x -= pile_w + 6
+        image.paste(card_tile("down", pile_w, colours), (x, pile_y))
+    if table.discard is not None:
+        x -= pile_w + 8
+        image.paste(card_tile(table.discard, pile_w, colours), (x, pile_y))
+
+    name_size = max(12, shape.header * 2 // 3)
+    for index, panel in enumerate(table.panels):
+        px, py = shape.panel_origin(index)
+        image.paste(panel_tile(shape, columns, rows, panel.to_move, colours), (px, py))
+        score = text_tile(panel.score, name_size, TEXT, PANEL, colours)
+        inner = shape.panel_w - 2 * shape.gap - 6
+        name = _fit(panel.name, name_size, inner - score.width - shape.gap)
+        ink = HIGHLIGHT if panel.to_move else TEXT
+        label = text_tile(name, name_size, ink, PANEL, colours)
+        top = py + (shape.header - label.height) // 2 + 2
+        image.paste(label, (px + shape.gap + 3, top))
+        image.paste(score, (px + shape.panel_w - shape.gap - 3 - score.width, top))
+        for slot, card in enumerate(panel.cards):
+            tile = card_tile(
+                card, shape.card_w, colours, slot in panel.changed, slot in panel.marked
+            )
+            image.paste(tile, shape.card_origin(index, slot, columns))
+    return image
+
+
+def render(table: GridTable) -> bytes:
+    """The table as a PNG."""
+    output = io.BytesIO()
+    draw(table).save(output, format="PNG", compress_level=6)
+    return output.getvalue()
+
+
+def card_box(table: GridTable, index: int, slot: int) -> tuple[int, int, int, int]:
+    """Where a card is drawn: for tests, and for anyone reading the picture's layout."""
+    shape = layout(table.columns, table.rows, len(table.panels))
+    x, y = shape.card_origin(index, slot, table.columns)
+    return x, y, x + shape.card_w, y + shape.card_h
