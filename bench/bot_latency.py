@@ -1,7 +1,7 @@
 """The Discord bot under load: N concurrent solo games against the local Discord stand-in.
 
     .venv/bin/python -m bench.bot_latency [--games 200] [--seconds 60] [--think 1-3]
-                                          [--bot-delay 1.0]
+                                          [--bot-delay 1.0] [--text-only]
 
 The bot runs in its own process (`bench.latency_bot`), as in production; this process runs
 the stand-in and one scripted user per game, who opens a solo game against two bots and plays
@@ -10,7 +10,8 @@ each turn, thinking a random 1 to 3 seconds (`--think`) before each click; the b
 
 Printed: the bot's time from receiving an interaction to having answered it (median and p99,
 on the bot's own clock), the same as the users see it (round trip), and the bot's resident
-memory per running game (its growth from idle to N running games, divided by N).
+memory per running game (its growth from idle to N running games, divided by N; child processes
+included). The tables carry their pictures unless `--text-only` makes them text only.
 """
 
 from __future__ import annotations
@@ -33,10 +34,15 @@ STEADY_AFTER = 5.0
 
 
 def rss_kib(pid: int) -> int:
+    """The resident memory of a process and its children (the bot draws pictures in one)."""
+    total = 0
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
+            total += int(line.split()[1])
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        children = (task / "children").read_text().split()
+        total += sum(rss_kib(int(child)) for child in children)
+    return total
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -126,7 +132,12 @@ class Player:
 
 
 async def run(
-    games: int, seconds: float, think: tuple[float, float], bot_delay: float, ramp: float
+    games: int,
+    seconds: float,
+    think: tuple[float, float],
+    bot_delay: float,
+    ramp: float,
+    text_only: bool = False,
 ) -> dict[str, float]:
     limits = Limits(answer_timeout=30.0, ready_timeout=60.0, guild_ready_timeout=0.2)
     workdir = Path(tempfile.mkdtemp(prefix="skytable-bench-"))
@@ -151,6 +162,7 @@ async def run(
             str(out),
             str(ready),
             str(bot_delay),
+            "text" if text_only else "pictures",
             cwd=ROOT,
         )
         try:
@@ -181,6 +193,7 @@ async def run(
     trips = [t for player in players for t in player.round_trips]
     return {
         "games": games,
+        "text_only": text_only,
         "seconds": seconds,
         "think_seconds_min": think[0],
         "think_seconds_max": think[1],
@@ -209,16 +222,22 @@ def main() -> None:
     parser.add_argument(
         "--ramp", type=float, default=10.0, help="seconds over which the games are opened"
     )
+    parser.add_argument(
+        "--text-only", action="store_true", help="the server's tables without pictures"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     low, _, high = args.think.partition("-")
     think = (float(low), float(high or low))
-    figures = asyncio.run(run(args.games, args.seconds, think, args.bot_delay, args.ramp))
+    figures = asyncio.run(
+        run(args.games, args.seconds, think, args.bot_delay, args.ramp, args.text_only)
+    )
     if args.json:
         print(json.dumps(figures))
         return
     print(
-        f"{args.games} concurrent solo games for {args.seconds:g} s; users think "
+        f"{args.games} concurrent solo games for {args.seconds:g} s"
+        f"{' (text only)' if args.text_only else ' (with pictures)'}; users think "
         f"{think[0]:g}–{think[1]:g} s a click, bots wait {args.bot_delay:g} s a move"
     )
     print(f"interactions answered      {figures['interactions']:,}")

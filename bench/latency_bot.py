@@ -2,13 +2,18 @@
 timing each interaction from the moment its gateway event is parsed to the moment its answer
 has been sent.
 
-    python -m bench.latency_bot BASE_URL GATEWAY_URL TOKEN DATABASE OUT_JSON READY_FILE BOT_DELAY
+    python -m bench.latency_bot BASE_URL GATEWAY_URL TOKEN DATABASE OUT_JSON READY_FILE \
+        BOT_DELAY LOOK
+
+LOOK is `pictures` or `text` (the servers' tables as text only). With SKYTABLE_PROFILE=FILE
+in the environment, the bot process runs under cProfile and writes its statistics to FILE.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import signal
 import sys
 import time
@@ -26,7 +31,7 @@ from bot.config import BotSettings
 
 
 async def main(argv: list[str]) -> None:
-    base, gateway, token, database, out, ready_file, bot_delay = argv
+    base, gateway, token, database, out, ready_file, bot_delay, look = argv
     discord.http.Route.BASE = f"{base}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     settings = BotSettings(discord_token=token, database_path=Path(database), log_level="WARNING")
@@ -60,6 +65,8 @@ async def main(argv: list[str]) -> None:
 
     @bot.event
     async def on_ready() -> None:
+        for guild in bot.guilds:
+            await bot.sessions.guilds.set_text_only(guild.id, look == "text")
         Path(ready_file).write_text("ready")
 
     loop = asyncio.get_running_loop()
@@ -78,4 +85,10 @@ async def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1:]))
+    profile = os.environ.get("SKYTABLE_PROFILE")
+    if profile:
+        import cProfile
+
+        cProfile.run("asyncio.run(main(sys.argv[1:]))", profile)
+    else:
+        asyncio.run(main(sys.argv[1:]))

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.client import SkyTableBot
 from bot.i18n import LANGUAGES as SPOKEN
+from bot.i18n import N_
 from bot.ui.replies import tell
 from games.core.errors import IllegalAction
 
@@ -57,14 +58,15 @@ class TableCog(
     @app_commands.describe(language="The server's own language, or one for the bot alone")
     @app_commands.choices(language=LANGUAGES)
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
-        if interaction.guild_id is None:
-            raise IllegalAction("Languages are chosen for a server, not in direct messages.")
-        if not interaction.permissions.manage_guild:
-            raise IllegalAction("Only someone with Manage Server can choose the bot's language.")
+        guild_id = _admin_of_server(
+            interaction,
+            N_("Languages are chosen for a server, not in direct messages."),
+            N_("Only someone with Manage Server can choose the bot's language."),
+        )
         if language != SERVER and language not in SPOKEN:
             raise IllegalAction("Choose a language from the list.")
         chosen = None if language == SERVER else language
-        await self.bot.sessions.guilds.set_language(interaction.guild_id, chosen)
+        await self.bot.sessions.guilds.set_language(guild_id, chosen)
         if chosen is None:
             await tell(interaction, "Tables opened from now on speak this server's language.")
         else:
@@ -80,17 +82,29 @@ class TableCog(
     @app_commands.describe(look="Pictures of the cards, or text only")
     @app_commands.choices(look=LOOKS)
     async def pictures(self, interaction: discord.Interaction[Any], look: str) -> None:
-        if interaction.guild_id is None:
-            raise IllegalAction("Pictures are chosen for a server, not in direct messages.")
-        if not interaction.permissions.manage_guild:
-            raise IllegalAction("Only someone with Manage Server can choose how tables look.")
+        guild_id = _admin_of_server(
+            interaction,
+            N_("Pictures are chosen for a server, not in direct messages."),
+            N_("Only someone with Manage Server can choose how tables look."),
+        )
         if look not in (PICTURES, TEXT_ONLY):
             raise IllegalAction("Choose pictures or text only from the list.")
-        await self.bot.sessions.guilds.set_text_only(interaction.guild_id, look == TEXT_ONLY)
+        await self.bot.sessions.guilds.set_text_only(guild_id, look == TEXT_ONLY)
         if look == TEXT_ONLY:
             await tell(interaction, "Tables in this server are text only from their next move.")
         else:
             await tell(interaction, "Tables in this server show pictures from their next move.")
+
+
+def _admin_of_server(
+    interaction: discord.Interaction[Any], in_direct_messages: str, not_an_admin: str
+) -> int:
+    """The server of a choice only its admins (Manage Server) may make; refused otherwise."""
+    if interaction.guild_id is None:
+        raise IllegalAction(in_direct_messages)
+    if not interaction.permissions.manage_guild:
+        raise IllegalAction(not_an_admin)
+    return interaction.guild_id
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -60,6 +60,7 @@ class Sessions:
 
     async def close(self) -> None:
         await self.registry.close()
+        self.context.pictures.close()
 
     @property
     def running(self) -> list[GameSession]:

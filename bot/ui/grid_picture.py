@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from importlib import resources
 from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
@@ -64,13 +65,13 @@ class CardColours:
 
 @dataclass(frozen=True)
 class Panel:
-    """One player's grid: `changed` places are outlined, `marked` ones (Junior's triples)
-    carry a mark."""
+    """One player's grid, framed when `highlighted` (the player to move); `changed` places
+    are outlined, `marked` ones (Junior's triples) carry a mark."""
 
     name: str
     score: str
     cards: tuple[Card, ...]
-    to_move: bool = False
+    highlighted: bool = False
     changed: frozenset[int] = frozenset()
     marked: frozenset[int] = frozenset()
 
@@ -85,7 +86,9 @@ class GridTable:
     panels: tuple[Panel, ...]
     colours: CardColours
     discard: Card | None = None
-    draw_pile: int | None = None
+    draw_pile: bool = False
+    """Whether a draw pile is drawn (its count is in the text: a draw alone changes nothing
+    in the picture, so it is not drawn again)."""
 
 
 @dataclass(frozen=True)
@@ -145,10 +148,30 @@ def layout(columns: int, rows: int, players: int) -> Layout:
     return best
 
 
+FONT = resources.files("bot.ui").joinpath("fonts/DejaVuSans-Bold.ttf")
+"""DejaVu Sans Bold (its licence beside it): every Latin, Greek and Cyrillic letter."""
+
+
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's own scalable font: nothing to install or fetch."""
-    return ImageFont.load_default(size=size)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    with resources.as_file(FONT) as path:
+        return ImageFont.truetype(str(path), size)
+
+
+@cache
+def _missing_glyph() -> bytes:
+    return bytes(font(20).getmask("\uffff"))
+
+
+@lru_cache(maxsize=4096)
+def _drawable(character: str) -> bool:
+    """Whether the font has the character (emoji and CJK it has not: they are left out
+    rather than drawn as empty boxes)."""
+    return character.isspace() or bytes(font(20).getmask(character)) != _missing_glyph()
+
+
+def drawable(text: str) -> str:
+    return " ".join("".join(c for c in text if _drawable(c)).split())
 
 
 def _blends(one: Rgb, other: Rgb, steps: int = 6) -> list[Rgb]:
@@ -183,7 +206,7 @@ def _to_palette(image: Image.Image, colours: CardColours) -> Image.Image:
     return image.quantize(palette=palette(colours), dither=Image.Dither.NONE)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def card_tile(
     card: Card, width: int, colours: CardColours, changed: bool = False, marked: bool = False
 ) -> Image.Image:
@@ -248,7 +271,7 @@ def panel_tile(
     return _to_palette(tile, colours)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)
 def text_tile(text: str, size: int, ink: Rgb, ground: Rgb, colours: CardColours) -> Image.Image:
     face = font(size)
     right, bottom = face.getbbox(text)[2:]
@@ -274,16 +297,13 @@ def draw(table: GridTable) -> Image.Image:
     image = Image.new("P", (shape.width, shape.height), BACKGROUND_INDEX)
     image.putpalette(palette(colours).getpalette() or [])
 
-    title = text_tile(table.title, 28, TEXT, BACKGROUND, colours)
+    title = text_tile(drawable(table.title), 26, TEXT, BACKGROUND, colours)
     image.paste(title, (MARGIN + 4, (STRIP - title.height) // 2 + MARGIN // 2))
     pile_w = 36
     pile_y = (STRIP - pile_w * 4 // 3) // 2 + MARGIN // 2
     x = shape.width - MARGIN - 4
-    if table.draw_pile is not None:
-        count = text_tile(str(table.draw_pile), 22, TEXT, BACKGROUND, colours)
-        x -= count.width
-        image.paste(count, (x, (STRIP - count.height) // 2 + MARGIN // 2))
-        x -= pile_w + 6
+    if table.draw_pile:
+        x -= pile_w
         image.paste(card_tile("down", pile_w, colours), (x, pile_y))
     if table.discard is not None:
         x -= pile_w + 8
@@ -292,11 +312,11 @@ def draw(table: GridTable) -> Image.Image:
     name_size = max(12, shape.header * 2 // 3)
     for index, panel in enumerate(table.panels):
         px, py = shape.panel_origin(index)
-        image.paste(panel_tile(shape, columns, rows, panel.to_move, colours), (px, py))
+        image.paste(panel_tile(shape, columns, rows, panel.highlighted, colours), (px, py))
         score = text_tile(panel.score, name_size, TEXT, PANEL, colours)
         inner = shape.panel_w - 2 * shape.gap - 6
-        name = _fit(panel.name, name_size, inner - score.width - shape.gap)
-        ink = HIGHLIGHT if panel.to_move else TEXT
+        name = _fit(drawable(panel.name) or "?", name_size, inner - score.width - shape.gap)
+        ink = HIGHLIGHT if panel.highlighted else TEXT
         label = text_tile(name, name_size, ink, PANEL, colours)
         top = py + (shape.header - label.height) // 2 + 2
         image.paste(label, (px + shape.gap + 3, top))
@@ -312,7 +332,7 @@ def draw(table: GridTable) -> Image.Image:
 def render(table: GridTable) -> bytes:
     """The table as a PNG."""
     output = io.BytesIO()
-    draw(table).save(output, format="PNG", compress_level=6)
+    draw(table).save(output, format="PNG", compress_level=3)
     return output.getvalue()
 
 

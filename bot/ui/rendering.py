@@ -6,6 +6,7 @@ import asyncio
 import io
 from collections import OrderedDict
 from collections.abc import Hashable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,22 +19,33 @@ PICTURES_KEPT = 256
 
 
 class PictureCache:
-    """The bytes of recently drawn pictures by key, so an unchanged picture is drawn once."""
+    """The bytes of recently drawn pictures by key, so an unchanged picture is drawn once.
+
+    One thread draws every picture, in turn, off the event loop: Pillow lets go of the
+    interpreter while it pastes and compresses, so the loop goes on meanwhile."""
 
     def __init__(self, size: int = PICTURES_KEPT) -> None:
         self.size = size
+        self.drawn: list[Hashable] = []
+        """The keys drawn, in order (the last `size` of them)."""
         self._bytes: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 
     async def get(self, picture: Picture) -> bytes:
         data = self._bytes.get(picture.key)
         if data is not None:
             self._bytes.move_to_end(picture.key)
             return data
-        data = await asyncio.to_thread(picture.render)
+        loop = asyncio.get_running_loop()
+        data = await loop.run_in_executor(self._painter, picture.render)
         self._bytes[picture.key] = data
+        self.drawn = [*self.drawn[-self.size + 1 :], picture.key]
         while len(self._bytes) > self.size:
             self._bytes.popitem(last=False)
         return data
+
+    def close(self) -> None:
+        self._painter.shutdown(wait=False, cancel_futures=True)
 
 
 @dataclass

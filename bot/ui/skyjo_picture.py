@@ -42,16 +42,20 @@ def table_picture(
         panels=tuple(
             Panel(
                 name=player.name,
-                score=str(player.total),
+                score=(
+                    f"{player.total} ({player.visible_score:+d})"
+                    if view.settings.show_round_scores and playing
+                    else str(player.total)
+                ),
                 cards=tuple(player.cards),
-                to_move=playing and seat in view.to_move,
+                highlighted=playing and seat in view.to_move,
                 changed=frozenset(slot for s, slot in changed if s == seat),
             )
             for seat, player in enumerate(view.players)
         ),
         colours=COLOURS,
         discard=view.discard_top,
-        draw_pile=view.draw_pile_size,
+        draw_pile=True,
     )
 
 
@@ -62,8 +66,10 @@ def final_grids_picture(
     scores: Sequence[str],
     columns: int,
     rows: int,
+    finisher: int | None = None,
 ) -> GridTable:
-    """Every player's grid at the end of a round, all cards face up (None: cleared)."""
+    """Every player's grid at the end of a round, all cards face up (None: cleared); the
+    player who ended it is framed."""
     return GridTable(
         title=title,
         columns=columns,
@@ -73,8 +79,9 @@ def final_grids_picture(
                 name=name,
                 score=score,
                 cards=tuple("cleared" if value is None else value for value in grid),
+                highlighted=seat == finisher,
             )
-            for name, grid, score in zip(names, grids, scores, strict=True)
+            for seat, (name, grid, score) in enumerate(zip(names, grids, scores, strict=True))
         ),
         colours=COLOURS,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import discord
 
@@ -176,12 +177,9 @@ def table_embed(
     *,
     pictures: bool = False,
 ) -> discord.Embed:
-    """The table as text. With a picture, each player is one line and the grids are drawn;
-    as text only, each grid is written out."""
+    """The table as text. With a picture, the players' names, points and grids are drawn
+    (and said in its alt text); as text only, each grid is written out."""
     status = _status(view, game, mode, words)
-    if pictures:
-        players = [_player_title(game, view, seat, words) for seat in range(len(view.players))]
-        status = [*status, "", *players]
     embed = discord.Embed(
         title=words("Skyjo · round {round}", round=view.round),
         description="\n".join(status),
@@ -270,7 +268,7 @@ def table_picture(view: SkyjoView, last_turn: Sequence[object], words: Words) ->
     return Picture(
         name="skyjo.png",
         key=drawing,
-        render=lambda: grid_picture.render(drawing),
+        render=partial(grid_picture.render, drawing),
         description=f"{piles}\n{grids}",
     )
 
@@ -428,7 +426,7 @@ def final_grids_picture(
     settings = engine.settings
     title = words("Skyjo · round {round} is over", round=scored.round)
     drawing = picture.final_grids_picture(
-        title, engine.names, grids, scores, settings.columns, settings.rows
+        title, engine.names, grids, scores, settings.columns, settings.rows, scored.finisher
     )
     cards: list[list[SlotView]] = [
         ["cleared" if value is None else value for value in grid] for grid in grids
@@ -436,7 +434,7 @@ def final_grids_picture(
     return Picture(
         name="round.png",
         key=drawing,
-        render=lambda: grid_picture.render(drawing),
+        render=partial(grid_picture.render, drawing),
         description=grids_description(engine.names, scored.scores, cards, settings.columns, words),
     )
 

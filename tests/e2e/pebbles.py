@@ -10,9 +10,8 @@ ends when a pile reaches the target; the biggest pile wins, then the most claims
 from __future__ import annotations
 
 import json
-import struct
-import zlib
 from collections.abc import Hashable, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 import discord
@@ -43,9 +42,9 @@ from bot.storage.records import GameRecord
 from games.core.engine import Engine
 from games.core.errors import IllegalAction, InvalidSettings
 from games.core.seats import Seat
+from tests.e2e.grey_png import png
 
 DECISION_SECONDS = 20
-PICTURES_DRAWN: list[Hashable] = []
 """The key of every picture drawn, in order: a test can tell a redraw from a cached one."""
 
 
@@ -134,23 +133,6 @@ class PebblesSettings(BaseModel):
     target: int = Field(default=10, ge=5, le=50)
 
 
-def png(width: int, height: int, shade: int) -> bytes:
-    """A plain grey picture, as a real PNG file."""
-    raw = b"".join(b"\x00" + bytes([shade]) * width for _ in range(height))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(raw))
-        + chunk(b"IEND", b"")
-    )
-
-
 def _game(engine: Engine) -> PebblesGame:
     assert isinstance(engine, PebblesGame)
     return engine
@@ -158,12 +140,10 @@ def _game(engine: Engine) -> PebblesGame:
 
 def _picture(game: PebblesGame) -> Picture:
     key = ("pebbles", tuple(game.pebbles))
-
-    def render() -> bytes:
-        PICTURES_DRAWN.append(key)
-        return png(8 + len(game.pebbles), 8, min(255, 40 + 10 * sum(game.pebbles)))
-
-    return Picture(name="pebbles.png", key=key, render=render)
+    shade = min(255, 40 + 10 * sum(game.pebbles))
+    return Picture(
+        name="pebbles.png", key=key, render=partial(png, 8 + len(game.pebbles), 8, shade)
+    )
 
 
 class PebblesAdapter(GameAdapter):

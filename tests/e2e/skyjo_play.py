@@ -81,3 +81,22 @@ async def two_players_at_first_turn(t: Table, rng: random.Random, **options: Any
     for user in ("ana", "leo"):
         await choose_opening_cards(t, user, rng)
     return await t.settled(lambda s: skyjo(s).phase == "turn", "the first turn")
+
+
+async def play_solo_to_the_end(t: Table, session: GameSession, rng: random.Random) -> None:
+    """Ana, alone with bots, plays each of her decisions until the standings are shown."""
+
+    def ana_decides(s: GameSession) -> bool:
+        return s.record.status != "running" or (
+            skyjo(s).phase in ("turn", "opening") and 0 in s.engine.to_move
+        )
+
+    while session.record.status == "running":
+        await t.settled(ana_decides, "ana's decision or the end", session)
+        if session.record.status != "running":
+            break
+        if skyjo(session).phase == "opening":
+            await choose_opening_cards(t, "ana", rng)
+        else:
+            await play_turn(t, "ana", rng)
+    await t.settled(lambda s: True, "the standings", session)

@@ -16,7 +16,7 @@ import pytest
 from bot.adapters.skyjo import SkyjoAdapter
 from bot.sessions.session import GameSession
 from tests.e2e.harness import Table, button, shown, table
-from tests.e2e.skyjo_play import choose_opening_cards, play_turn, skyjo
+from tests.e2e.skyjo_play import choose_opening_cards, play_solo_to_the_end, play_turn, skyjo
 from tests.standin import quick_retries
 
 FOR_GOOD = 5
@@ -195,15 +195,7 @@ async def test_the_last_round_is_summed_up_before_the_standings(tmp_path: Path) 
         await t.start()
         await t.slash("ana", "skyjo solo", bots=1, level="easy", target_score=10)
         session = await t.session()
-        while session.record.status == "running":
-            await t.settled(ana_to_move, "ana's turn or the end", session)
-            if session.record.status != "running":
-                break
-            if skyjo(session).phase == "opening":
-                await choose_opening_cards(t, "ana", rng)
-            else:
-                await play_turn(t, "ana", rng)
-        await t.settled(lambda s: True, "the standings", session)
+        await play_solo_to_the_end(t, session, rng)
         rounds = len(skyjo(session).history)
         messages = t.dc.messages(t.channel)
         standings, last_summary = messages[-1], messages[-2]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.harness import Table, button, engine_of, shown, table
-from tests.e2e.pebbles import DECISION_SECONDS, PICTURES_DRAWN, PebblesGame, with_pebbles
+from tests.e2e.pebbles import DECISION_SECONDS, PebblesGame, with_pebbles
 from tests.standin import StoredMessage
 
 
@@ -120,9 +120,9 @@ async def test_off_turn_decisions_have_their_own_timer_and_default(tmp_path: Pat
 
 
 async def test_pictures_are_attached_and_drawn_once_per_state(tmp_path: Path) -> None:
-    PICTURES_DRAWN.clear()
     async with table(tmp_path, with_pebbles()) as t:
         await t.start()
+        cache = t.running.sessions.context.pictures
         lobby = shown(await t.slash("ana", "pebbles start"))
         lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
         started = shown(await t.click("ana", lobby, button(lobby, "start")))
@@ -131,14 +131,14 @@ async def test_pictures_are_attached_and_drawn_once_per_state(tmp_path: Path) ->
         assert [a["filename"] for a in attachments] == ["pebbles.png"]
         png = t.dc.rest.files[attachments[0]["url"].split("/cdn/", 1)[1]]
         assert png.startswith(b"\x89PNG")
-        assert PICTURES_DRAWN == [("pebbles", (0, 0))]
+        assert cache.drawn == [("pebbles", (0, 0))]
         shown_again = await t.slash("leo", "table show")
         assert shown_again.error is None, shown_again.errors
-        assert PICTURES_DRAWN == [("pebbles", (0, 0))], "an unchanged picture is not redrawn"
+        assert cache.drawn == [("pebbles", (0, 0))], "an unchanged picture is not redrawn"
         message = await t.table_message()
         await t.click("ana", message, button(message, "add", "2"))
         await t.settled(lambda s: pebbles(t, s).current == 1, "leo's turn")
-        assert PICTURES_DRAWN == [("pebbles", (0, 0)), ("pebbles", (2, 0))]
+        assert cache.drawn == [("pebbles", (0, 0)), ("pebbles", (2, 0))]
         latest = await t.table_message()
         assert len(latest.payload["attachments"]) == 1, "the new picture replaces the old one"
 

@@ -18,7 +18,7 @@ from babel.messages.pofile import read_po
 from bot.i18n import Words
 from bot.i18n.catalog import catalog_text
 from tests.e2e.harness import button, shown, table
-from tests.e2e.skyjo_play import choose_opening_cards, play_turn, skyjo
+from tests.e2e.skyjo_play import play_solo_to_the_end
 from tests.standin import StoredMessage
 
 
@@ -131,17 +131,7 @@ async def test_a_whole_game_shows_no_english(tmp_path: Path, locale: str, langua
         await t.slash("ana", "skyjo solo", bots=1, level="easy", target_score=10)
         session = await t.session()
         await t.slash("ana", "table remind")
-        while session.record.status == "running":
-            await t.settled(
-                lambda s: s.record.status != "running" or 0 in s.engine.to_move, "ana", session
-            )
-            if session.record.status != "running":
-                break
-            if skyjo(session).phase == "opening":
-                await choose_opening_cards(t, "ana", rng)
-            else:
-                await play_turn(t, "ana", rng)
-        await t.settled(lambda s: True, "the standings", session)
+        await play_solo_to_the_end(t, session, rng)
         await t.slash("ana", "skyjo rules")
         await t.dc.slash_unchecked(t.users["ana"], t.channel, "skyjo start", target_score=5)
         shown_texts = [

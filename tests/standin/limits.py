@@ -122,6 +122,11 @@ def walk_components(
             yield (*here, "component"), inner
 
 
+ATTACHMENT_DESCRIPTION_LIMIT = 1024
+"""An attachment's description (its alt text)."""
+MAX_ATTACHMENTS = 10
+
+
 def validate_message(body: dict[str, Any], errors: FieldErrors | None = None) -> FieldErrors:
     """Content, embeds and components as Discord checks them on a message create or edit."""
     errors = errors or FieldErrors()
@@ -132,6 +137,16 @@ def validate_message(body: dict[str, Any], errors: FieldErrors | None = None) ->
     embeds = body.get("embeds")
     if isinstance(embeds, list):
         _validate_embeds(embeds, errors)
+    attachments = body.get("attachments")
+    if isinstance(attachments, list):
+        errors.max_items(("attachments",), attachments, MAX_ATTACHMENTS)
+        for i, attachment in enumerate(attachments):
+            if isinstance(attachment, dict):
+                errors.max_length(
+                    ("attachments", i, "description"),
+                    attachment.get("description"),
+                    ATTACHMENT_DESCRIPTION_LIMIT,
+                )
     components = body.get("components")
     if isinstance(components, list):
         if flags & COMPONENTS_V2:

@@ -77,6 +77,11 @@ def test_a_valid_message_passes() -> None:
         (embed(fields=[{"name": "x" * 257, "value": "v"}]), "embeds.0.fields.0.name"),
         (embed(fields=[{"name": "n", "value": "x" * 1025}]), "embeds.0.fields.0.value"),
         (embed(footer={"text": "x" * 2049}), "embeds.0.footer.text"),
+        (
+            {"attachments": [{"id": 0, "filename": "a.png", "description": "x" * 1025}]},
+            "attachments.0.description",
+        ),
+        ({"attachments": [{"id": i, "filename": f"{i}.png"} for i in range(11)]}, "attachments"),
         (embed(author={"name": "x" * 257}), "embeds.0.author.name"),
         (select_with(options=[]), "components.0.components.0.options"),
         (
@@ -116,6 +121,9 @@ def test_a_message_at_every_limit_passes() -> None:
     body = {
         "content": "x" * 2000,
         "embeds": [{"title": "t" * 256, "description": "d" * 4096, "fields": fields}],
+        "attachments": [
+            {"id": i, "filename": f"{i}.png", "description": "a" * 1024} for i in range(10)
+        ],
         "components": [
             row(*(button(f"{r}{b}", label="l" * 80) for b in range(5))) for r in range(4)
         ]

@@ -1,0 +1,139 @@
+"""The table's picture as players get it: attached to the table with its alt text, drawn from
+the public view with the last turn's cards outlined; a server can choose text only; each
+round's final grids arrive as a picture."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from PIL import Image
+
+from bot.ui import grid_picture as grid
+from bot.ui import skyjo_picture
+from games.skyjo.view import SkyjoView
+from tests.e2e.harness import Table, shown, table
+from tests.e2e.skyjo_play import (
+    play_solo_to_the_end,
+    play_turn,
+    skyjo,
+    two_players_at_first_turn,
+)
+from tests.standin.world import StoredMessage
+
+
+def picture_of(t: Table, message: StoredMessage) -> tuple[Image.Image, str]:
+    attachments = message.payload["attachments"]
+    assert [a["filename"] for a in attachments] == ["skyjo.png"]
+    assert message.embeds[0]["image"]["url"] == "attachment://skyjo.png"
+    data = t.dc.rest.files[attachments[0]["url"].split("/cdn/", 1)[1]]
+    return Image.open(io.BytesIO(data)).convert("RGB"), attachments[0]["description"]
+
+
+def fill(image: Image.Image, box: tuple[int, int, int, int]) -> object:
+    x0, y0, x1, y1 = box
+    return image.getpixel((x0 + (x1 - x0) // 6, y0 + (y1 - y0) // 5))
+
+
+def check_cards(image: Image.Image, view: SkyjoView) -> None:
+    drawing = skyjo_picture.table_picture(view)
+    assert image.size == (grid.layout(4, 3, len(view.players)).width, image.height)
+    for seat, player in enumerate(view.players):
+        for slot, card in enumerate(player.cards):
+            colour = fill(image, grid.card_box(drawing, seat, slot))
+            if card == "down":
+                assert colour in (grid.BACK, grid.BACK_MARK), (seat, slot)
+            elif isinstance(card, int):
+                assert colour == skyjo_picture.card_colour(card), (seat, slot, card)
+
+
+async def test_the_table_carries_its_picture_and_marks_the_last_turn(tmp_path: Path) -> None:
+    rng = random.Random(8)
+    async with table(tmp_path) as t:
+        await t.start()
+        session = await two_players_at_first_turn(t, rng)
+        image, alt = picture_of(t, await t.table_message(session))
+        assert image.width <= 800 and image.height <= 600
+        check_cards(image, skyjo(session).view(None))
+        assert alt.startswith("Discard pile:") and "ana (" in alt and "leo (" in alt
+
+        mover = skyjo(session).current
+        before = list(skyjo(session).view(None).players[mover].cards)
+        await play_turn(t, ["ana", "leo"][mover], rng)
+        session = await t.settled(lambda s: skyjo(s).current != mover, "the next turn")
+        view = skyjo(session).view(None)
+        image, _ = picture_of(t, await t.table_message(session))
+        check_cards(image, view)
+        drawing = skyjo_picture.table_picture(view)
+        changed = [
+            slot
+            for slot, card in enumerate(view.players[mover].cards)
+            if card != before[slot] and card != "cleared"
+        ]
+        assert changed, "the turn changed a card"
+        for seat in (0, 1):
+            for slot in range(12):
+                x0, y0, _, y1 = grid.card_box(drawing, seat, slot)
+                outlined = image.getpixel((x0 + 1, (y0 + y1) // 2)) == grid.CHANGED
+                assert outlined == (seat == mover and slot in changed), (seat, slot)
+
+
+async def test_an_admin_chooses_text_only_and_back(tmp_path: Path) -> None:
+    rng = random.Random(2)
+    async with table(tmp_path) as t:
+        await t.start()
+        session = await two_players_at_first_turn(t, rng)
+        refused = await t.slash("leo", "table pictures", look="text")
+        assert refused.ephemeral and "Manage Server" in refused.content
+        admins = t.guild.add_role("Admins", manage_guild=True)
+        t.guild.members[t.users["ana"].id].roles.append(admins)
+        chosen = await t.slash("ana", "table pictures", look="text")
+        assert chosen.ephemeral and "text only" in chosen.content
+
+        shown_again = shown(await t.slash("leo", "table show"))
+        assert not shown_again.payload["attachments"]
+        assert "image" not in shown_again.embeds[0]
+        grids = [f for f in shown_again.embeds[0]["fields"] if f["value"].startswith("```")]
+        assert len(grids) == 2, "as text only, every grid is written out"
+
+        await t.slash("ana", "table pictures", look="pictures")
+        mover = skyjo(session).current
+        await play_turn(t, ["ana", "leo"][mover], rng)
+        session = await t.settled(lambda s: skyjo(s).current != mover, "the next turn")
+        message = await t.table_message(session)
+        image, _ = picture_of(t, message)
+        check_cards(image, skyjo(session).view(None))
+        assert not [f for f in message.embeds[0]["fields"] if f["value"].startswith("```")]
+
+
+async def test_each_round_ends_with_a_picture_of_every_final_grid(tmp_path: Path) -> None:
+    rng = random.Random(4)
+    async with table(tmp_path) as t:
+        await t.start()
+        await t.slash("ana", "skyjo solo", bots=1, level="easy", target_score=10)
+        session = await t.session()
+        await play_solo_to_the_end(t, session, rng)
+        summaries = [
+            m
+            for m in t.dc.world.messages.values()
+            if m.channel_id == t.channel.id
+            and m.embeds
+            and "is over" in (m.embeds[0].get("title") or "")
+        ]
+        game = skyjo(session)
+        assert len(summaries) == len(game.history) >= 1
+        for summary, record in zip(summaries, game.history, strict=True):
+            attachment = summary.payload["attachments"][0]
+            assert attachment["filename"] == "round.png"
+            assert summary.embeds[0]["image"]["url"] == "attachment://round.png"
+            data = t.dc.rest.files[attachment["url"].split("/cdn/", 1)[1]]
+            image = Image.open(io.BytesIO(data)).convert("RGB")
+            drawing = skyjo_picture.final_grids_picture(
+                "", game.names, record.grids, ["0"] * 2, 4, 3
+            )
+            for seat, cards in enumerate(record.grids):
+                for slot, value in enumerate(cards):
+                    colour = fill(image, grid.card_box(drawing, seat, slot))
+                    expected = grid.PANEL if value is None else skyjo_picture.card_colour(value)
+                    assert colour == expected
