@@ -9,6 +9,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from bot.adapters.base import GameAdapter
+from bot.adapters.junior import JuniorAdapter
+from bot.adapters.sky_five import SkyFiveAdapter
 from bot.adapters.skyjo import SkyjoAdapter
 from games.core.errors import IllegalAction
 
@@ -45,4 +47,10 @@ class Catalog:
 
 
 def installed() -> Catalog:
-    return Catalog([InstalledGame(SkyjoAdapter(), "cogs.skyjo")])
+    return Catalog(
+        [
+            InstalledGame(SkyjoAdapter(), "cogs.skyjo"),
+            InstalledGame(JuniorAdapter(), "cogs.junior"),
+            InstalledGame(SkyFiveAdapter(), "cogs.sky_five"),
+        ]
+    )

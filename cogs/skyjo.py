@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.adapters.skyjo import SkyjoAdapter
 from bot.client import SkyTableBot
-from bot.ui import replies
+from cogs.game_commands import open_solo, open_table, show_rules
 from games.core.errors import InvalidSettings
 from games.skyjo.bots import BOT_LEVELS
 
@@ -64,12 +64,7 @@ def _settings(
     if grid is not None:
         rows, columns = parse_grid(grid)
         values.update(rows=rows, columns=columns)
-    return {key: value for key, value in values.items() if value is not None}
-
-
-def _check_permissions(interaction: discord.Interaction[Any]) -> str | None:
-    missing = replies.missing_permissions(interaction.app_permissions)
-    return replies.missing_text(missing, replies.words_for(interaction)) if missing else None
+    return values
 
 
 class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Skyjo here"):
@@ -106,9 +101,6 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
         show_round_scores: bool | None = None,
         hints: bool | None = None,
     ) -> None:
-        if (problem := _check_permissions(interaction)) is not None:
-            await replies.say(interaction, problem)
-            return
         values = _settings(
             target_score,
             grid,
@@ -121,7 +113,7 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
             show_round_scores,
             hints,
         )
-        await self.bot.sessions.lobby.open(interaction, self.adapter, values)
+        await open_table(self.bot, interaction, self.adapter, values)
 
     @app_commands.command(name="solo", description="Play Skyjo against bots, starting now")
     @app_commands.describe(
@@ -137,18 +129,12 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
         level: str = "normal",
         target_score: app_commands.Range[int, 10, 1000] | None = None,
     ) -> None:
-        if (problem := _check_permissions(interaction)) is not None:
-            await replies.say(interaction, problem)
-            return
-        if not 1 <= bots < self.adapter.max_seats:
-            raise InvalidSettings("Play against 1 to {most} bots.", most=self.adapter.max_seats - 1)
-        values = {} if target_score is None else {"target_score": target_score}
-        await self.bot.sessions.lobby.open(interaction, self.adapter, values, bots=[level] * bots)
+        values = {"target_score": target_score}
+        await open_solo(self.bot, interaction, self.adapter, bots, level, values)
 
     @app_commands.command(name="rules", description="How to play Skyjo (only you see it)")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        words = replies.words_for(interaction)
-        await interaction.response.send_message(embeds=self.adapter.rules(words), ephemeral=True)
+        await show_rules(interaction, self.adapter)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -22,6 +22,7 @@ from bot.adapters.base import (
     SettingChoice,
     TableContext,
 )
+from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel, plain_fields
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import skyjo_screens as screens
@@ -64,29 +65,13 @@ class SkyjoAdapter(GameAdapter):
         return screens.settings_summary(cast(SkyjoSettings, settings), words)
 
     def setting_choices(self, words: Words) -> Sequence[SettingChoice]:
-        return [
-            SettingChoice(
-                choice.key,
-                words(choice.label),
-                [(words(label), value) for label, value in choice.options],
-            )
-            for choice in CHOICES
-        ]
+        return PANEL.offered(words)
 
     def choose(self, values: dict[str, Any], key: str, value: str) -> dict[str, Any]:
-        if key not in {choice.key for choice in CHOICES}:
-            raise IllegalAction("That is not a Skyjo setting.")
-        return {**values, **_fields(key, value)}
+        return PANEL.choose(values, key, value)
 
     def chosen(self, settings: BaseModel, key: str) -> str | None:
-        current = cast(SkyjoSettings, settings).model_dump()
-        for choice in CHOICES:
-            if choice.key == key:
-                for _, value in choice.options:
-                    fields = _fields(key, value)
-                    if all(current.get(k) == v for k, v in fields.items()):
-                        return value
-        return None
+        return PANEL.chosen(settings, key)
 
     def check_table(self, settings: BaseModel, seat_count: int) -> None:
         cast(SkyjoSettings, settings).check_seats(seat_count)
@@ -180,10 +165,6 @@ class SkyjoAdapter(GameAdapter):
         return screens.rules_embeds(words)
 
 
-def _on(value: str) -> bool:
-    return value == "on"
-
-
 def _fields(key: str, value: str) -> dict[str, Any]:
     """The settings fields one option of the panel sets."""
     if key == "grid":
@@ -199,11 +180,7 @@ def _fields(key: str, value: str) -> dict[str, Any]:
         if len(numbers) > 1:
             fields["penalty_flat"] = int(numbers[1])
         return fields
-    if key in ("clear_rows", "clear_columns", "show_round_scores", "hints"):
-        return {key: _on(value)}
-    if key == "turn_seconds":
-        return {key: None if value == "none" else int(value)}
-    return {key: int(value)}
+    return plain_fields(key, value)
 
 
 CHOICES: tuple[SettingChoice, ...] = (
@@ -243,16 +220,7 @@ CHOICES: tuple[SettingChoice, ...] = (
         N_("Running round scores"),
         [(N_("shown"), "on"), (N_("hidden"), "off")],
     ),
-    SettingChoice(
-        "turn_seconds",
-        N_("Time per turn"),
-        [
-            (N_("30 s"), "30"),
-            (N_("60 s"), "60"),
-            (N_("2 min"), "120"),
-            (N_("5 min"), "300"),
-            (N_("no limit"), "none"),
-        ],
-    ),
-    SettingChoice("hints", N_("Hints"), [(N_("on"), "on"), (N_("off"), "off")]),
+    TURN_SECONDS,
+    HINTS,
 )
+PANEL = SettingsPanel(CHOICES, _fields)

@@ -38,7 +38,7 @@ TEXT: Rgb = (235, 235, 240)
 MUTED: Rgb = (150, 154, 165)
 HIGHLIGHT: Rgb = (250, 200, 60)
 CHANGED: Rgb = (255, 255, 255)
-MARKED: Rgb = (240, 90, 200)
+MARKED: Rgb = (255, 215, 0)
 BACK: Rgb = (84, 72, 140)
 BACK_MARK: Rgb = (120, 108, 180)
 DARK_INK: Rgb = (20, 20, 24)
@@ -233,8 +233,16 @@ def card_tile(
             anchor="mm",
         )
     if marked:
-        dot = max(4, width // 5)
-        draw.ellipse((width - dot - 3, 3, width - 3, 3 + dot), fill=MARKED, outline=TEXT)
+        star = font(max(12, width // 2))
+        draw.text(
+            (width - 3, 1),
+            "★",
+            fill=MARKED,
+            font=star,
+            anchor="ra",
+            stroke_width=2,
+            stroke_fill=DARK_INK,
+        )
     if changed:
         draw.rounded_rectangle(box, radius=radius, outline=CHANGED, width=max(2, width // 14))
     return _to_palette(tile, colours)

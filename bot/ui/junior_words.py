@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from bot.i18n import Words
 from bot.ui.grid_words import a_number, game_over
 from games.core.grid import COLUMN_LETTERS, Geometry
+from games.skyjo_junior.actions import Action
 from games.skyjo_junior.events import (
     Dealt,
     Declined,
@@ -21,6 +22,7 @@ from games.skyjo_junior.events import (
     TookDiscard,
     TripleMade,
 )
+from games.skyjo_junior.view import JuniorView
 
 
 def _replaced(value: int, was_hidden: bool, words: Words) -> str:
@@ -143,3 +145,54 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
         case GameOver(winners=winners, points=points):
             return game_over([names[s] for s in winners], points[winners[0]], words)
     raise ValueError(f"not a Skyjo Junior event: {event!r}")
+
+
+def _column_matches(view: JuniorView, seat: int, geometry: Geometry, slot: int, card: int) -> int:
+    """How many face-up cards equal to `card` the column of `slot` holds, besides `slot`."""
+    cards = view.players[seat].cards
+    column = geometry.column_slots[geometry.column_of[slot]]
+    return sum(1 for place in column if place != slot and cards[place] == card)
+
+
+def hint(action: Action, view: JuniorView, geometry: Geometry, words: Words) -> str:
+    """What the suggested move does for the player to move, in one sentence."""
+    seat = view.current
+    assert seat is not None
+    if action.kind == "draw":
+        return words(
+            "Draw: the {card} on the discard pile fits none of your columns.",
+            card=view.discard_top,
+        )
+    if action.kind == "take":
+        return words("Take the {card}: it fits one of your columns.", card=view.discard_top)
+    place = geometry.label(action.slot)
+    if action.kind == "decline_flip":
+        return words(
+            "Decline the {card} and turn up the card at {place}: the {card} fits none of your "
+            "columns.",
+            card=view.held,
+            place=place,
+        )
+    card = view.held
+    assert card is not None
+    column = geometry.column_of[action.slot]
+    matches = _column_matches(view, seat, geometry, action.slot, card)
+    if matches == geometry.rows - 1:
+        return words.plural(
+            "Put the {card} at {place}: it completes a triple of {card}s, {n} point.",
+            "Put the {card} at {place}: it completes a triple of {card}s, {n} points.",
+            card,
+            card=card,
+            place=place,
+        )
+    if matches:
+        return words(
+            "Put the {card} at {place}, beside the {card} in column {column}: one more makes "
+            "a triple.",
+            card=card,
+            place=place,
+            column=COLUMN_LETTERS[column],
+        )
+    return words(
+        "Put the {card} at {place}: it starts a column of {card}s.", card=card, place=place
+    )

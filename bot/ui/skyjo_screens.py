@@ -11,8 +11,9 @@ from bot.adapters.base import ButtonSpec, ButtonStyle, Picture, Row, Screen, Tab
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import grid_picture
+from bot.ui import grid_screens as widgets
 from bot.ui import skyjo_picture as picture
-from games.core.grid import COLUMN_LETTERS
+from bot.ui.grid_screens import CardLook
 from games.skyjo.events import (
     DiscardedAndFlipped,
     LineCleared,
@@ -28,55 +29,35 @@ from games.skyjo.view import SkyjoView, SlotView
 COLOUR = discord.Colour.from_rgb(76, 139, 245)
 
 
-def card_style(card: SlotView) -> ButtonStyle:
-    if not isinstance(card, int):
-        return "secondary"
-    if card <= 0:
+def _style(value: int) -> ButtonStyle:
+    if value <= 0:
         return "primary"
-    if card <= 4:
+    if value <= 4:
         return "success"
-    if card <= 8:
-        return "secondary"
-    return "danger"
+    return "secondary" if value <= 8 else "danger"
 
 
-def card_emoji(card: SlotView) -> str | None:
+def _emoji(value: int) -> str | None:
     """Discord has no yellow button: a 5–8 is told from a face-down card by its square."""
-    return "🟨" if isinstance(card, int) and 5 <= card <= 8 else None
+    return "🟨" if 5 <= value <= 8 else None
 
 
-def card_square(card: SlotView) -> str:
+def _square(value: int) -> str:
     """The colour of the physical card, in the text grid."""
-    if card == "down":
-        return "⬛"
-    if not isinstance(card, int):
-        return "  "
-    if card < 0:
+    if value < 0:
         return "🟦"
-    if card == 0:
+    if value == 0:
         return "🔵"
-    if card <= 4:
+    if value <= 4:
         return "🟩"
-    return "🟨" if card <= 8 else "🟥"
+    return "🟨" if value <= 8 else "🟥"
 
 
-def card_label(card: SlotView) -> str:
-    if card == "down":
-        return "?"
-    if card == "cleared":
-        return "✕"
-    return str(card)
+LOOK = CardLook(square=_square, style=_style, emoji=_emoji)
 
 
 def grid_text(cards: Sequence[SlotView], columns: int) -> str:
-    """The grid with the column letters and row numbers the log uses ("C2")."""
-    rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
-    header = " " + "".join(f"{letter:>6}" for letter in COLUMN_LETTERS[:columns])
-    lines = [
-        f"{number}" + "".join(f" {card_square(card)}{card_label(card):>3}" for card in row)
-        for number, row in enumerate(rows, start=1)
-    ]
-    return "```\n" + "\n".join([header, *lines]) + "\n```"
+    return widgets.grid_text(cards, columns, LOOK)
 
 
 def penalty_text(settings: SkyjoSettings, words: Words) -> str:
@@ -223,36 +204,11 @@ def changed_places(events: Sequence[object]) -> set[tuple[int, int]]:
     return places
 
 
-def grids_description(
-    names: Sequence[str],
-    totals: Sequence[int],
-    grids: Sequence[Sequence[SlotView]],
-    columns: int,
-    words: Words,
-) -> str:
-    """The grids in words, for screen readers: row by row, "?" face down, "–" cleared."""
-    players = []
-    for name, total, cards in zip(names, totals, grids, strict=True):
-        rows = [
-            f"{number}: " + " ".join(_spoken(card) for card in cards[i : i + columns])
-            for number, i in enumerate(range(0, len(cards), columns), start=1)
-        ]
-        points = words.plural("{n} point", "{n} points", total)
-        players.append(f"{name} ({points}) " + " · ".join(rows))
-    return "\n".join(players)
-
-
-def _spoken(card: SlotView) -> str:
-    if card == "down":
-        return "?"
-    return "–" if card == "cleared" else str(card)
-
-
 def table_picture(view: SkyjoView, last_turn: Sequence[object], words: Words) -> Picture:
     title = words("Skyjo · round {round}", round=view.round)
     drawing = picture.table_picture(view, changed_places(last_turn), title)
     names = [player.name for player in view.players]
-    grids = grids_description(
+    grids = widgets.grids_description(
         names,
         [player.total for player in view.players],
         [player.cards for player in view.players],
@@ -276,20 +232,9 @@ def table_picture(view: SkyjoView, last_turn: Sequence[object], words: Words) ->
 def _grid_rows(
     view: SkyjoView, seat: int, verb: str, enabled: Sequence[bool]
 ) -> list[Sequence[ButtonSpec]]:
-    cards = view.players[seat].cards
-    columns = view.settings.columns
-    buttons = [
-        ButtonSpec(
-            label=card_label(card),
-            verb=verb,
-            arg=str(slot),
-            style=card_style(card),
-            disabled=not enabled[slot],
-            emoji=card_emoji(card),
-        )
-        for slot, card in enumerate(cards)
-    ]
-    return [buttons[i : i + columns] for i in range(0, len(buttons), columns)]
+    return widgets.grid_buttons(
+        view.players[seat].cards, view.settings.columns, verb, enabled, LOOK
+    )
 
 
 def table_rows(view: SkyjoView, mode: str, words: Words, *, bot_to_move: bool = False) -> list[Row]:
@@ -435,7 +380,9 @@ def final_grids_picture(
         name="round.png",
         key=drawing,
         render=partial(grid_picture.render, drawing),
-        description=grids_description(engine.names, scored.scores, cards, settings.columns, words),
+        description=widgets.grids_description(
+            engine.names, scored.scores, cards, settings.columns, words
+        ),
     )
 
 

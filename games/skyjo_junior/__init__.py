@@ -24,7 +24,8 @@ The engine follows the published text. Where the text is silent, these rulings a
   is shuffled into a new draw pile. Drawing is therefore always possible: the deck-size check
   leaves at least two cards outside the grids, so when the draw pile is empty at the start of a
   turn the discard pile holds at least two.
-- **Time per turn** (`turn_seconds`, default 60, 10 to 3600 or none) is carried for the table.
+- **Time per turn** (`turn_seconds`, default 60, 10 to 3600 or none) and **hints** (`hints`,
+  default on: the player to move may ask what a strong bot would do) are carried for the table.
 """
 
 from games.core.randomness import Shuffler

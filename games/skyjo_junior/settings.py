@@ -17,6 +17,7 @@ GRID_SLOTS = GRID_ROWS * GRID_COLUMNS
 LABELS: dict[str, str] = {
     "copies_per_value": Term("Copies of each card value"),
     "turn_seconds": Term("Time per turn (seconds)"),
+    "hints": Term("Hints"),
 }
 
 
@@ -28,6 +29,8 @@ class JuniorSettings(GameSettings):
 
     copies_per_value: int = Field(default=DEFAULT_COPIES, ge=4, le=20)
     turn_seconds: int | None = Field(default=60, ge=10, le=3600)
+    hints: bool = True
+    """Whether the player to move may ask what a strong bot would do (carried for the table)."""
 
     @property
     def deck_size(self) -> int:

@@ -1,0 +1,155 @@
+"""Skyjo Junior in the bot: its settings panel, bots, the meaning of each button, its screens."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any, cast
+
+import discord
+from pydantic import BaseModel
+
+from bot.adapters.base import (
+    Command,
+    GameAdapter,
+    Outcome,
+    Play,
+    Redraw,
+    Reply,
+    Score,
+    Screen,
+    SettingChoice,
+    TableContext,
+)
+from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel
+from bot.i18n import N_, Words
+from bot.storage.records import GameRecord
+from bot.ui import junior_screens as screens
+from bot.ui.junior_words import describe, hint
+from games.core.engine import Engine
+from games.core.errors import IllegalAction
+from games.core.seats import Seat
+from games.skyjo_junior import JuniorGame, JuniorSettings, actions, bots
+from games.skyjo_junior.events import CODEC
+from games.skyjo_junior.settings import MAX_SEATS, MIN_SEATS
+
+PLAYS = {"swap": actions.swap, "decline": actions.decline_flip}
+PANEL = SettingsPanel(
+    [
+        SettingChoice(
+            "copies_per_value",
+            N_("Copies of each card value"),
+            [(str(v), str(v)) for v in (6, 8, 10, 12, 15, 20)],
+        ),
+        TURN_SECONDS,
+        HINTS,
+    ]
+)
+
+
+def _game(engine: Engine) -> JuniorGame:
+    return cast(JuniorGame, engine)
+
+
+def _slot(arg: str) -> int:
+    if not arg.isdigit():
+        raise IllegalAction("That button does not name a card.")
+    return int(arg)
+
+
+class JuniorAdapter(GameAdapter):
+    kind = "junior"
+    title = "Skyjo Junior"
+    command = "skyjo-junior"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+    high_score_wins = True
+    bots = bots.BOT_LEVELS
+    events = CODEC
+
+    def build_settings(self, values: dict[str, Any]) -> JuniorSettings:
+        return JuniorSettings.build(**values)
+
+    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
+        return screens.settings_summary(cast(JuniorSettings, settings), words)
+
+    def setting_choices(self, words: Words) -> Sequence[SettingChoice]:
+        return PANEL.offered(words)
+
+    def choose(self, values: dict[str, Any], key: str, value: str) -> dict[str, Any]:
+        return PANEL.choose(values, key, value)
+
+    def chosen(self, settings: BaseModel, key: str) -> str | None:
+        return PANEL.chosen(settings, key)
+
+    def check_table(self, settings: BaseModel, seat_count: int) -> None:
+        cast(JuniorSettings, settings).check_seats(seat_count)
+
+    def new_engine(
+        self, settings: BaseModel, seats: Sequence[Seat], seed: int
+    ) -> tuple[JuniorGame, list[Any]]:
+        game = JuniorGame.new(cast(JuniorSettings, settings), seats, seed)
+        return game, [game.dealt()]
+
+    def load(self, state: str) -> JuniorGame:
+        return JuniorGame.from_json(state)
+
+    def dump(self, engine: Engine) -> str:
+        return _game(engine).to_json()
+
+    def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
+        game = _game(engine)
+        names = [seat.name for seat in game.seats]
+        return [describe(event, names, game.geometry, words) for event in events]
+
+    def standings(self, engine: Engine) -> list[Score]:
+        view = _game(engine).view(None)
+        return [Score(seat, player.visible_points) for seat, player in enumerate(view.players)]
+
+    def turn_token(self, engine: Engine) -> Hashable:
+        return _game(engine).turns
+
+    def interpret(self, engine: Engine, seat: int, command: Command, words: Words) -> Outcome:
+        game = _game(engine)
+        verb, arg = command.verb, command.arg
+        if verb == "draw":
+            return Play(actions.draw())
+        if verb == "take":
+            return Play(actions.take())
+        if verb == "hint":
+            return Reply("💡 " + self._hint(game, seat, words))
+        if verb == "mode":
+            if game.phase != "holding" or arg not in ("", "flip"):
+                raise IllegalAction("That choice is no longer open.")
+            if seat != game.current:
+                raise IllegalAction(
+                    "It is {name}'s turn, not yours.", name=game.seats[game.current].name
+                )
+            return Redraw(arg)
+        make = PLAYS.get(verb)
+        if make is None:
+            raise IllegalAction("That button is not part of this game.")
+        return Play(make(_slot(arg)))
+
+    def _hint(self, game: JuniorGame, seat: int, words: Words) -> str:
+        """What the hard bot would do now, from the seat's own view, and why."""
+        if not game.settings.hints:
+            raise IllegalAction("Hints are off at this table.")
+        if game.phase == "over" or seat != game.current:
+            raise IllegalAction("Hints are for the player whose turn it is.")
+        policy = bots.bot_policy("hard", random.Random(f"hint:{game.seed}:{game.moves}"))
+        view = game.view(seat)
+        action = policy.choose(game.legal_actions(seat), lambda: view)
+        return hint(action, view, game.geometry, words)
+
+    def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
+        return screens.table_screen(game, _game(engine), context)
+
+    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
+        return screens.personal_screen(_game(engine), seat, words)
+
+    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
+        return screens.final_screen(_game(engine), words)
+
+    def rules(self, words: Words) -> list[discord.Embed]:
+        return screens.rules_embeds(words)

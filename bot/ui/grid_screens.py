@@ -1,0 +1,105 @@
+"""The widgets of a card-grid table (Skyjo, Skyjo Junior): a grid as text, a grid as buttons,
+each card in its game's colours."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.adapters.specs import ButtonSpec, ButtonStyle
+from bot.i18n import Words
+from games.core.grid import COLUMN_LETTERS
+
+Card = int | Literal["down", "cleared"]
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """How a game shows a face-up card: the coloured square of the text grid, the button's
+    style, and an emoji where the button's style alone cannot say the colour."""
+
+    square: Callable[[int], str]
+    style: Callable[[int], ButtonStyle]
+    emoji: Callable[[int], str | None] = lambda value: None
+
+
+def card_label(card: Card) -> str:
+    if card == "down":
+        return "?"
+    if card == "cleared":
+        return "✕"
+    return str(card)
+
+
+def _square(card: Card, look: CardLook) -> str:
+    if card == "down":
+        return "⬛"
+    if card == "cleared":
+        return "  "
+    return look.square(card)
+
+
+def grid_text(cards: Sequence[Card], columns: int, look: CardLook) -> str:
+    """The grid with the column letters and row numbers the log uses ("C2")."""
+    rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
+    header = " " + "".join(f"{letter:>6}" for letter in COLUMN_LETTERS[:columns])
+    lines = [
+        f"{number}" + "".join(f" {_square(card, look)}{card_label(card):>3}" for card in row)
+        for number, row in enumerate(rows, start=1)
+    ]
+    return "```\n" + "\n".join([header, *lines]) + "\n```"
+
+
+def grid_buttons(
+    cards: Sequence[Card],
+    columns: int,
+    verb: str,
+    enabled: Sequence[bool],
+    look: CardLook,
+    marked: Collection[int] = (),
+) -> list[Sequence[ButtonSpec]]:
+    """The grid as rows of buttons, one per card; `marked` places (a triple) are green."""
+    buttons = [
+        ButtonSpec(
+            label=card_label(card),
+            verb=verb,
+            arg=str(slot),
+            style=(
+                "success"
+                if slot in marked
+                else look.style(card)
+                if isinstance(card, int)
+                else "secondary"
+            ),
+            disabled=not enabled[slot],
+            emoji=look.emoji(card) if isinstance(card, int) else None,
+        )
+        for slot, card in enumerate(cards)
+    ]
+    return [buttons[i : i + columns] for i in range(0, len(buttons), columns)]
+
+
+def grids_description(
+    names: Sequence[str],
+    totals: Sequence[int],
+    grids: Sequence[Sequence[Card]],
+    columns: int,
+    words: Words,
+) -> str:
+    """The grids in words, for screen readers: row by row, "?" face down, "–" cleared."""
+    players = []
+    for name, total, cards in zip(names, totals, grids, strict=True):
+        rows = [
+            f"{number}: " + " ".join(_spoken(card) for card in cards[i : i + columns])
+            for number, i in enumerate(range(0, len(cards), columns), start=1)
+        ]
+        points = words.plural("{n} point", "{n} points", total)
+        players.append(f"{name} ({points}) " + " · ".join(rows))
+    return "\n".join(players)
+
+
+def _spoken(card: Card) -> str:
+    if card == "down":
+        return "?"
+    return "–" if card == "cleared" else str(card)

@@ -1,0 +1,58 @@
+"""What every game's own commands do alike: open a table, play solo, show the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.adapters.base import GameAdapter
+from bot.client import SkyTableBot
+from bot.ui import replies
+from games.core.errors import InvalidSettings
+
+
+async def _refused_for_permissions(interaction: discord.Interaction[Any]) -> bool:
+    """Says what the bot lacks in this channel, if anything; True when it lacks something."""
+    missing = replies.missing_permissions(interaction.app_permissions)
+    if missing:
+        await replies.say(
+            interaction, replies.missing_text(missing, replies.words_for(interaction))
+        )
+    return bool(missing)
+
+
+async def open_table(
+    bot: SkyTableBot,
+    interaction: discord.Interaction[Any],
+    adapter: GameAdapter,
+    values: dict[str, Any],
+) -> None:
+    """A lobby for `adapter`'s game with these settings (None values left to the defaults)."""
+    if await _refused_for_permissions(interaction):
+        return
+    settings = {key: value for key, value in values.items() if value is not None}
+    await bot.sessions.lobby.open(interaction, adapter, settings)
+
+
+async def open_solo(
+    bot: SkyTableBot,
+    interaction: discord.Interaction[Any],
+    adapter: GameAdapter,
+    bots: int,
+    level: str,
+    values: dict[str, Any],
+) -> None:
+    """A game of the player against `bots` bots of `level`, starting at once."""
+    if await _refused_for_permissions(interaction):
+        return
+    if not 1 <= bots < adapter.max_seats:
+        raise InvalidSettings("Play against 1 to {most} bots.", most=adapter.max_seats - 1)
+    settings = {key: value for key, value in values.items() if value is not None}
+    await bot.sessions.lobby.open(interaction, adapter, settings, bots=[level] * bots)
+
+
+async def show_rules(interaction: discord.Interaction[Any], adapter: GameAdapter) -> None:
+    """The game's rules, only for whoever asked, in their language."""
+    words = replies.words_for(interaction)
+    await interaction.response.send_message(embeds=adapter.rules(words), ephemeral=True)
