@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import discord
 from pydantic import BaseModel
 
+from bot.adapters.panel import SettingsPanel
 from bot.adapters.specs import (
     AskText,
     ButtonSpec,
@@ -87,6 +88,9 @@ class GameAdapter(ABC):
     safe_verbs: ClassVar[frozenset[str]] = frozenset()
     """Verbs still accepted from an outdated message; every other verb is refused there."""
 
+    panel: ClassVar[SettingsPanel]
+    """The selects of the settings panel the host is offered."""
+
     events: ClassVar[EventCodec[Any] | None] = None
     """How the game's events are saved; a game with `moments` needs it, so that moments not
     yet shown survive a restart."""
@@ -108,16 +112,16 @@ class GameAdapter(ABC):
     @abstractmethod
     def settings_summary(self, settings: BaseModel, words: Words) -> list[str]: ...
 
-    @abstractmethod
-    def setting_choices(self, words: Words) -> Sequence[SettingChoice]: ...
+    def setting_choices(self, words: Words) -> Sequence[SettingChoice]:
+        return self.panel.offered(words)
 
-    @abstractmethod
     def choose(self, values: dict[str, Any], key: str, value: str) -> dict[str, Any]:
         """The settings values after picking `value` for the panel's select `key`."""
+        return self.panel.choose(values, key, value)
 
-    @abstractmethod
     def chosen(self, settings: BaseModel, key: str) -> str | None:
         """Which option of the select `key` the settings match, if any."""
+        return self.panel.chosen(settings, key)
 
     def turn_seconds(self, settings: BaseModel) -> int | None:
         """Time per turn; a game without bots has no timer (nobody could play a late turn)."""

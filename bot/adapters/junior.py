@@ -66,21 +66,13 @@ class JuniorAdapter(GameAdapter):
     high_score_wins = True
     bots = bots.BOT_LEVELS
     events = CODEC
+    panel = PANEL
 
     def build_settings(self, values: dict[str, Any]) -> JuniorSettings:
         return JuniorSettings.build(**values)
 
     def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
         return screens.settings_summary(cast(JuniorSettings, settings), words)
-
-    def setting_choices(self, words: Words) -> Sequence[SettingChoice]:
-        return PANEL.offered(words)
-
-    def choose(self, values: dict[str, Any], key: str, value: str) -> dict[str, Any]:
-        return PANEL.choose(values, key, value)
-
-    def chosen(self, settings: BaseModel, key: str) -> str | None:
-        return PANEL.chosen(settings, key)
 
     def check_table(self, settings: BaseModel, seat_count: int) -> None:
         cast(JuniorSettings, settings).check_seats(seat_count)

@@ -48,6 +48,67 @@ def _slot(arg: str) -> int:
     return int(arg)
 
 
+def _fields(key: str, value: str) -> dict[str, Any]:
+    """The settings fields one option of the panel sets."""
+    if key == "grid":
+        rows, columns = value.split("x")
+        return {"rows": int(rows), "columns": int(columns)}
+    if key == "penalty":
+        kind, *numbers = value.split(":")
+        if kind == "flat":
+            return {"penalty": "flat", "penalty_flat": int(numbers[0])}
+        fields: dict[str, Any] = {"penalty": kind}
+        if numbers:
+            fields["penalty_factor"] = int(numbers[0])
+        if len(numbers) > 1:
+            fields["penalty_flat"] = int(numbers[1])
+        return fields
+    return plain_fields(key, value)
+
+
+CHOICES: tuple[SettingChoice, ...] = (
+    SettingChoice(
+        "target_score", N_("Target score"), [(str(v), str(v)) for v in (50, 75, 100, 150, 200)]
+    ),
+    SettingChoice(
+        "grid",
+        N_("Grid size"),
+        [(f"{r} × {c}", f"{r}x{c}") for r, c in ((3, 4), (3, 3), (4, 4), (3, 5), (2, 4))],
+    ),
+    SettingChoice(
+        "opening_flips", N_("Cards turned up at the start"), [(str(v), str(v)) for v in range(5)]
+    ),
+    SettingChoice(
+        "penalty",
+        N_("Finisher's penalty"),
+        [
+            (N_("×2 (published rules)"), "multiplier:2"),
+            ("×3", "multiplier:3"),
+            ("+10", "flat:10"),
+            (N_("+5 then ×2"), "flat_then_multiplier:2:5"),
+            (N_("×2 then +5"), "multiplier_then_flat:2:5"),
+            (N_("none"), "none"),
+        ],
+    ),
+    SettingChoice(
+        "clear_columns",
+        N_("Remove identical columns"),
+        [(N_("on"), "on"), (N_("off"), "off")],
+    ),
+    SettingChoice(
+        "clear_rows", N_("Remove identical rows"), [(N_("off"), "off"), (N_("on"), "on")]
+    ),
+    SettingChoice(
+        "show_round_scores",
+        N_("Running round scores"),
+        [(N_("shown"), "on"), (N_("hidden"), "off")],
+    ),
+    TURN_SECONDS,
+    HINTS,
+)
+PANEL = SettingsPanel(CHOICES, _fields)
+
+
 class SkyjoAdapter(GameAdapter):
     kind = "skyjo"
     title = "Skyjo"
@@ -57,21 +118,13 @@ class SkyjoAdapter(GameAdapter):
     safe_verbs = frozenset({"mine", "reveal"})
     bots = bots.BOT_LEVELS
     events = CODEC
+    panel = PANEL
 
     def build_settings(self, values: dict[str, Any]) -> SkyjoSettings:
         return SkyjoSettings.build(**values)
 
     def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
         return screens.settings_summary(cast(SkyjoSettings, settings), words)
-
-    def setting_choices(self, words: Words) -> Sequence[SettingChoice]:
-        return PANEL.offered(words)
-
-    def choose(self, values: dict[str, Any], key: str, value: str) -> dict[str, Any]:
-        return PANEL.choose(values, key, value)
-
-    def chosen(self, settings: BaseModel, key: str) -> str | None:
-        return PANEL.chosen(settings, key)
 
     def check_table(self, settings: BaseModel, seat_count: int) -> None:
         cast(SkyjoSettings, settings).check_seats(seat_count)
@@ -163,64 +216,3 @@ class SkyjoAdapter(GameAdapter):
 
     def rules(self, words: Words) -> list[discord.Embed]:
         return screens.rules_embeds(words)
-
-
-def _fields(key: str, value: str) -> dict[str, Any]:
-    """The settings fields one option of the panel sets."""
-    if key == "grid":
-        rows, columns = value.split("x")
-        return {"rows": int(rows), "columns": int(columns)}
-    if key == "penalty":
-        kind, *numbers = value.split(":")
-        if kind == "flat":
-            return {"penalty": "flat", "penalty_flat": int(numbers[0])}
-        fields: dict[str, Any] = {"penalty": kind}
-        if numbers:
-            fields["penalty_factor"] = int(numbers[0])
-        if len(numbers) > 1:
-            fields["penalty_flat"] = int(numbers[1])
-        return fields
-    return plain_fields(key, value)
-
-
-CHOICES: tuple[SettingChoice, ...] = (
-    SettingChoice(
-        "target_score", N_("Target score"), [(str(v), str(v)) for v in (50, 75, 100, 150, 200)]
-    ),
-    SettingChoice(
-        "grid",
-        N_("Grid size"),
-        [(f"{r} × {c}", f"{r}x{c}") for r, c in ((3, 4), (3, 3), (4, 4), (3, 5), (2, 4))],
-    ),
-    SettingChoice(
-        "opening_flips", N_("Cards turned up at the start"), [(str(v), str(v)) for v in range(5)]
-    ),
-    SettingChoice(
-        "penalty",
-        N_("Finisher's penalty"),
-        [
-            (N_("×2 (published rules)"), "multiplier:2"),
-            ("×3", "multiplier:3"),
-            ("+10", "flat:10"),
-            (N_("+5 then ×2"), "flat_then_multiplier:2:5"),
-            (N_("×2 then +5"), "multiplier_then_flat:2:5"),
-            (N_("none"), "none"),
-        ],
-    ),
-    SettingChoice(
-        "clear_columns",
-        N_("Remove identical columns"),
-        [(N_("on"), "on"), (N_("off"), "off")],
-    ),
-    SettingChoice(
-        "clear_rows", N_("Remove identical rows"), [(N_("off"), "off"), (N_("on"), "on")]
-    ),
-    SettingChoice(
-        "show_round_scores",
-        N_("Running round scores"),
-        [(N_("shown"), "on"), (N_("hidden"), "off")],
-    ),
-    TURN_SECONDS,
-    HINTS,
-)
-PANEL = SettingsPanel(CHOICES, _fields)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -40,15 +42,33 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction at a time on the shared connection; committed on success."""
+        """One write transaction at a time on the shared connection; committed on success.
+
+        The connection's thread runs a statement even when the task that asked for it is
+        cancelled meanwhile, so the transaction is always ended (rolled back if it did not
+        get to its commit) before the next one may begin."""
         async with self._writing:
-            await self.connection.execute("BEGIN IMMEDIATE")
             try:
+                await self._to_the_end("BEGIN IMMEDIATE")
                 yield self.connection
             except BaseException:
-                await self.connection.execute("ROLLBACK")
+                await self._to_the_end("ROLLBACK", ending=True)
                 raise
-            await self.connection.execute("COMMIT")
+            await self._to_the_end("COMMIT", ending=True)
+
+    async def _to_the_end(self, statement: str, *, ending: bool = False) -> None:
+        """Run `statement` and wait for it, even through a cancellation (raised afterwards).
+        An `ending` statement finding no transaction open (a BEGIN that failed) is no error."""
+        running = asyncio.ensure_future(self.connection.execute(statement))
+        try:
+            await asyncio.shield(running)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await running
+            raise
+        except sqlite3.OperationalError as error:
+            if not (ending and "no transaction is active" in str(error)):
+                raise
 
     @classmethod
     async def open(cls, path: Path) -> Database:

@@ -91,6 +91,17 @@ class GridTable:
     in the picture, so it is not drawn again)."""
 
 
+def panel_origin(
+    index: int, per_row: int, panel_w: int, panel_h: int, width: int
+) -> tuple[int, int]:
+    """Where the `index`th player's panel goes: `per_row` to a row under the top strip, the
+    room left over shared evenly between them."""
+    spacing = (width - per_row * panel_w) // (per_row + 1)
+    x = spacing + (index % per_row) * (panel_w + spacing)
+    y = STRIP + MARGIN + (index // per_row) * (panel_h + MARGIN)
+    return x, y
+
+
 @dataclass(frozen=True)
 class Layout:
     card_w: int
@@ -105,11 +116,7 @@ class Layout:
     height: int
 
     def panel_origin(self, index: int) -> tuple[int, int]:
-        spare = self.width - self.per_row * self.panel_w
-        spacing = spare // (self.per_row + 1)
-        x = spacing + (index % self.per_row) * (self.panel_w + spacing)
-        y = STRIP + MARGIN + (index // self.per_row) * (self.panel_h + MARGIN)
-        return x, y
+        return panel_origin(index, self.per_row, self.panel_w, self.panel_h, self.width)
 
     def card_origin(self, index: int, slot: int, columns: int) -> tuple[int, int]:
         x, y = self.panel_origin(index)
@@ -288,7 +295,7 @@ def text_tile(text: str, size: int, ink: Rgb, ground: Rgb, colours: CardColours)
     return _to_palette(tile, colours)
 
 
-def _fit(text: str, size: int, width: int) -> str:
+def fit(text: str, size: int, width: int) -> str:
     """`text`, shortened with an ellipsis to fit `width` pixels."""
     face = font(size)
     if face.getlength(text) <= width:
@@ -323,7 +330,7 @@ def draw(table: GridTable) -> Image.Image:
         image.paste(panel_tile(shape, columns, rows, panel.highlighted, colours), (px, py))
         score = text_tile(panel.score, name_size, TEXT, PANEL, colours)
         inner = shape.panel_w - 2 * shape.gap - 6
-        name = _fit(drawable(panel.name) or "?", name_size, inner - score.width - shape.gap)
+        name = fit(drawable(panel.name) or "?", name_size, inner - score.width - shape.gap)
         ink = HIGHLIGHT if panel.highlighted else TEXT
         label = text_tile(name, name_size, ink, PANEL, colours)
         top = py + (shape.header - label.height) // 2 + 2

@@ -10,7 +10,7 @@ import discord
 from bot.adapters.specs import ButtonSpec, ButtonStyle, Picture, Row, Screen, TableContext
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
-from bot.ui import grid_picture
+from bot.ui import grid_picture, rules
 from bot.ui import grid_screens as widgets
 from bot.ui import junior_picture as picture
 from bot.ui.grid_screens import CardLook
@@ -305,8 +305,4 @@ CONTROLS = N_(
 
 
 def rules_embeds(words: Words) -> list[discord.Embed]:
-    rules = discord.Embed(
-        title=words("Skyjo Junior rules"), description=words(RULES), colour=COLOUR
-    )
-    rules.add_field(name=words("Playing here"), value=words(CONTROLS), inline=False)
-    return [rules]
+    return rules.rules_embeds(words, words("Skyjo Junior rules"), RULES, CONTROLS, COLOUR)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, Words
+from games.sky_five.actions import Action
 from games.sky_five.cards import NUMBER, colour_of
 from games.sky_five.events import (
     Banked,
@@ -29,6 +30,7 @@ from games.sky_five.events import (
     SkyFive,
     Took,
 )
+from games.sky_five.view import SkyFiveView
 
 COLOURS: tuple[str, ...] = (N_("red"), N_("yellow"), N_("green"), N_("blue"), N_("purple"))
 """Each colour's name, by colour index."""
@@ -256,3 +258,47 @@ def _game_over(
     else:
         lines.append(words("{name} wins.", name=who[0]))
     return lines
+
+
+def _risk(cards: Sequence[int]) -> tuple[int, int]:
+    """The points of face-up cards, and how many faces of the die (1–6) would bust them."""
+    return sum(NUMBER[card] for card in cards), len({NUMBER[card] for card in cards} - {0})
+
+
+def hint(action: Action, view: SkyFiveView, words: Words) -> str:
+    """What the suggested move does for the player to decide, in one sentence."""
+    seat = view.to_move[0]
+    hand = view.players[seat].face_up
+    points, faces = _risk(hand)
+    if action.kind == "bank":
+        return words.plural(
+            "Bank: {points} points are at stake and {n} face of the die in 6 busts you.",
+            "Bank: {points} points are at stake and {n} faces of the die in 6 bust you.",
+            faces,
+            points=points,
+        )
+    if action.kind == "draw":
+        if not hand:
+            return words("Draw: you have no face-up card to bank yet.")
+        return words.plural(
+            "Draw: only {n} face of the die in 6 would bust your {points} points.",
+            "Draw: only {n} faces of the die in 6 would bust your {points} points.",
+            faces,
+            points=points,
+        )
+    if action.kind == "give":
+        assert view.pending is not None
+        return words(
+            "Give {card} to {name}: of those who may get it, they gain least from it.",
+            card=the_card(view.pending, words),
+            name=view.players[action.target].name,
+        )
+    if action.kind == "take":
+        assert view.busted is not None
+        card = view.players[view.busted].face_up[action.target]
+        return words(
+            "Take {card}: it is worth {number} and adds a colour you lack.",
+            card=the_card(card, words),
+            number=NUMBER[card],
+        )
+    return words("Pass: no card here is worth a new number for the die to hit.")

@@ -10,7 +10,7 @@ import discord
 from bot.adapters.base import ButtonSpec, ButtonStyle, Picture, Row, Screen, TableContext
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
-from bot.ui import grid_picture
+from bot.ui import grid_picture, rules
 from bot.ui import grid_screens as widgets
 from bot.ui import skyjo_picture as picture
 from bot.ui.grid_screens import CardLook
@@ -469,6 +469,4 @@ CONTROLS = N_(
 
 
 def rules_embeds(words: Words) -> list[discord.Embed]:
-    rules = discord.Embed(title=words("Skyjo rules"), description=words(RULES), colour=COLOUR)
-    rules.add_field(name=words("Playing here"), value=words(CONTROLS), inline=False)
-    return [rules]
+    return rules.rules_embeds(words, words("Skyjo rules"), RULES, CONTROLS, COLOUR)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.harness import button, enabled, shown, table
 from tests.e2e.skyjo_play import choose_opening_cards, skyjo, two_players_at_first_turn
 from tests.standin import StoredMessage
@@ -53,3 +55,32 @@ def addbot(message: StoredMessage) -> str:
         if component.get("type") == 3 and component["custom_id"].split(":")[3] == "addbot":
             return str(component["custom_id"])
     raise AssertionError("no addbot select")
+
+
+@pytest.mark.parametrize("game", ["skyjo-junior", "skyfive"])
+async def test_every_game_gives_its_hints_to_the_player_to_move_alone(
+    tmp_path: Path, game: str
+) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        lobby = shown(await t.slash("ana", f"{game} start"))
+        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
+        await t.click("ana", lobby, button(lobby, "start"))
+        session = await t.settled(lambda s: len(s.engine.to_move) == 1, "the first turn")
+        names = ["ana", "leo"]
+        mover = names[session.engine.to_move[0]]
+        other = names[1 - session.engine.to_move[0]]
+        before = (session.record.version, session.record.state)
+        message = await t.table_message()
+        hint = await t.click(mover, message, button(message, "hint"))
+        assert hint.ephemeral and hint.content.startswith("💡 ") and len(hint.content) > 20
+        assert (session.record.version, session.record.state) == before, "asking changes nothing"
+        refused = await t.click(other, message, button(message, "hint"))
+        assert refused.ephemeral and "whose turn it is" in refused.content
+        await t.slash("ana", "table cancel")
+        lobby = shown(await t.slash("ana", f"{game} start", hints=False))
+        assert "Hints: **off**" in lobby.text()
+        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
+        await t.click("ana", lobby, button(lobby, "start"))
+        await t.settled(lambda s: len(s.engine.to_move) == 1, "the first turn")
+        assert not enabled(await t.table_message(), "hint")

@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 
 from bot.i18n import Words
 from bot.i18n.catalog import catalog_text
+from tests.e2e import junior_play, sky_five_play
 from tests.e2e.harness import button, shown, table
 from tests.e2e.skyjo_play import play_solo_to_the_end
 from tests.standin import StoredMessage
@@ -141,12 +142,49 @@ async def test_a_whole_game_shows_no_english(tmp_path: Path, locale: str, langua
             for text in texts(request.json)
         ]
         assert len(shown_texts) > 100, "a whole game was shown"
-        english = english_fragments(language)
-        assert len(english) > 150
-        leaks = {
-            fragment
-            for fragment in english
-            for text in shown_texts
-            if re.search(rf"(?<!\w){re.escape(fragment)}(?!\w)", text)
-        }
-        assert not leaks, f"English in a {language} game: {sorted(leaks)[:20]}"
+        assert_no_english(shown_texts, language)
+
+
+def assert_no_english(shown_texts: list[str], language: str) -> None:
+    english = english_fragments(language)
+    assert len(english) > 150
+    leaks = {
+        fragment
+        for fragment in english
+        for text in shown_texts
+        if re.search(rf"(?<!\w){re.escape(fragment)}(?!\w)", text)
+    }
+    assert not leaks, f"English in a {language} game: {sorted(leaks)[:20]}"
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+@pytest.mark.parametrize("game", ["skyjo-junior", "skyfive"])
+async def test_the_other_games_show_no_english(tmp_path: Path, game: str, language: str) -> None:
+    rng = random.Random(32)
+    async with table(tmp_path) as t:
+        t.guild.locale = language
+        for user in t.users.values():
+            user.locale = language
+        await t.start()
+        lobby = shown(await t.slash("ana", f"{game} start"))
+        await t.click("ana", lobby, button(lobby, "settings", "0"))
+        await t.click("ana", lobby, button(lobby, "cancel"))
+        await t.slash("ana", f"{game} solo", bots=2, level="normal")
+        session = await t.session()
+        await t.slash("ana", "table remind")
+        await t.settled(lambda s: s.engine.to_move == (0,), "ana's turn", session)
+        message = await t.table_message()
+        await t.click("ana", message, button(message, "hint"))
+        if game == "skyfive":
+            await sky_five_play.play_to_the_end(t, session, rng)
+        else:
+            await junior_play.play_solo_to_the_end(t, session, rng)
+        await t.slash("ana", f"{game} rules")
+        shown_texts = [
+            text
+            for request in t.dc.requests
+            if request.json and "/commands" not in request.path
+            for text in texts(request.json)
+        ]
+        assert len(shown_texts) > 50, "a whole game was shown"
+        assert_no_english(shown_texts, language)

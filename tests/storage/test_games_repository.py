@@ -162,3 +162,26 @@ async def test_results_saved_before_places_existed_are_migrated(tmp_path: Path) 
         (1, True, "member"),
         (2, False, "bot"),
     ]
+
+
+@pytest.mark.parametrize("ticks", [0, 1, 2, 3, 5, 8])
+async def test_a_write_cancelled_at_any_moment_leaves_no_transaction_open(
+    database: Database, ticks: int
+) -> None:
+    games = GameRepository(database)
+    lobby = await new_lobby(games)
+
+    async def rename() -> None:
+        async with database.transaction() as connection:
+            await connection.execute("UPDATE games SET host_id = 7 WHERE id = ?", (lobby.id,))
+
+    writer = asyncio.create_task(rename())
+    for _ in range(ticks):
+        await asyncio.sleep(0)
+    writer.cancel()
+    await asyncio.gather(writer, return_exceptions=True)
+    async with database.transaction() as connection:
+        await connection.execute("UPDATE games SET host_id = 9 WHERE id = ?", (lobby.id,))
+    assert not database.connection.in_transaction
+    saved = await games.get(lobby.id)
+    assert saved is not None and saved.host_id == 9

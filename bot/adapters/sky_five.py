@@ -1,0 +1,166 @@
+"""Sky Five in the bot: its settings panel, bots, the meaning of each button, and its screens."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any, cast
+
+import discord
+from pydantic import BaseModel
+
+from bot.adapters.base import (
+    Command,
+    GameAdapter,
+    OffTurn,
+    Outcome,
+    Personal,
+    Play,
+    Reply,
+    Score,
+    Screen,
+    SettingChoice,
+    TableContext,
+)
+from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel
+from bot.i18n import N_, Words
+from bot.storage.records import GameRecord
+from bot.ui import sky_five_screens as screens
+from bot.ui.sky_five_words import describe, hint
+from games.core.engine import Engine
+from games.core.errors import IllegalAction
+from games.core.seats import Seat
+from games.sky_five import SkyFiveGame, SkyFiveSettings, actions, bots
+from games.sky_five.events import CODEC
+from games.sky_five.settings import MAX_SEATS, MIN_SEATS
+
+BUST_SECONDS = SettingChoice(
+    "bust_seconds",
+    N_("Time to choose from a bust"),
+    [(N_("10 s"), "10"), (N_("20 s"), "20"), (N_("30 s"), "30"), (N_("60 s"), "60")],
+)
+PANEL = SettingsPanel((TURN_SECONDS, BUST_SECONDS, HINTS))
+
+
+def _game(engine: Engine) -> SkyFiveGame:
+    return cast(SkyFiveGame, engine)
+
+
+def _number(arg: str) -> int:
+    if not arg.isdigit():
+        raise IllegalAction("That button is not part of this game.")
+    return int(arg)
+
+
+class SkyFiveAdapter(GameAdapter):
+    kind = "skyfive"
+    title = "Sky Five"
+    command = "skyfive"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+    bots = bots.BOT_LEVELS
+    high_score_wins = True
+    tiebreak_label = N_("banked cards")
+    safe_verbs = frozenset({"mine"})
+    events = CODEC
+    panel = PANEL
+
+    def build_settings(self, values: dict[str, Any]) -> SkyFiveSettings:
+        return SkyFiveSettings.build(**values)
+
+    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
+        return screens.settings_summary(cast(SkyFiveSettings, settings), words)
+
+    def check_table(self, settings: BaseModel, seat_count: int) -> None:
+        """Every setting suits any number of players from 2 to 6: nothing to refuse."""
+
+    def new_engine(
+        self, settings: BaseModel, seats: Sequence[Seat], seed: int
+    ) -> tuple[SkyFiveGame, list[Any]]:
+        return SkyFiveGame.new(cast(SkyFiveSettings, settings), seats, seed), []
+
+    def load(self, state: str) -> SkyFiveGame:
+        return SkyFiveGame.from_json(state)
+
+    def dump(self, engine: Engine) -> str:
+        return _game(engine).to_json()
+
+    def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
+        names = _game(engine).names
+        return [describe(event, names, words) for event in events]
+
+    def standings(self, engine: Engine) -> list[Score]:
+        game = _game(engine)
+        return [
+            Score(seat, points, len(game.banked[seat])) for seat, points in enumerate(game.scores())
+        ]
+
+    def turn_token(self, engine: Engine) -> Hashable:
+        """A turn keeps its token from the draw to the gift that may follow it; each choice
+        from a bust has its own. `moves` counts every decision, so no two turns share one."""
+        game = _game(engine)
+        if game.phase == "over":
+            return ("over",)
+        if game.phase == "bust":
+            return ("bust", game.to_move[0], game.moves)
+        return ("turn", game.current, game.moves - (game.phase == "give"))
+
+    def off_turn(self, engine: Engine, seat: int) -> OffTurn | None:
+        """A choice from a bust: its own short timer, after which the seat's takeover bot
+        chooses."""
+        game = _game(engine)
+        if game.phase != "bust" or game.to_move != (seat,):
+            return None
+        return OffTurn(game.settings.bust_seconds, self._bot_choice(game, seat))
+
+    def _bot_choice(self, game: SkyFiveGame, seat: int) -> actions.Action:
+        level = self.takeover_level
+        assert level is not None and self.bots is not None
+        policy = self.bots.policy(level, random.Random(f"{game.seed}:{game.moves}:{seat}"))
+        choice: actions.Action = policy.choose(game.legal_actions(seat), lambda: game.view(seat))
+        return choice
+
+    def interpret(self, engine: Engine, seat: int, command: Command, words: Words) -> Outcome:
+        verb, arg = command.verb, command.arg
+        if verb == "mine":
+            return Personal()
+        if verb == "hint":
+            return Reply("💡 " + self._hint(_game(engine), seat, words))
+        if verb == "draw":
+            return Play(actions.draw())
+        if verb == "bank":
+            return Play(actions.bank())
+        if verb == "pass":
+            return Play(actions.pass_())
+        if verb == "give":
+            return Play(actions.give(_number(arg)))
+        if verb == "take":
+            return Play(actions.take(_number(arg)))
+        raise IllegalAction("That button is not part of this game.")
+
+    def _hint(self, game: SkyFiveGame, seat: int, words: Words) -> str:
+        """What the hard bot would do now, from the seat's own view, and why."""
+        if not game.settings.hints:
+            raise IllegalAction("Hints are off at this table.")
+        if game.phase == "over" or game.to_move != (seat,):
+            raise IllegalAction("Hints are for the player whose turn it is.")
+        policy = bots.bot_policy("hard", random.Random(f"hint:{game.seed}:{game.moves}"))
+        view = game.view(seat)
+        return hint(policy.choose(game.legal_actions(seat), lambda: view), view, words)
+
+    def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
+        return screens.table_screen(game, _game(engine), context)
+
+    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
+        return screens.personal_screen(_game(engine), seat, words)
+
+    def moments(
+        self, game: GameRecord, engine: Engine, events: Sequence[Any], words: Words
+    ) -> list[Screen]:
+        return screens.moment_screens(_game(engine).names, events, words)
+
+    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
+        return screens.final_screen(_game(engine), words)
+
+    def rules(self, words: Words) -> list[discord.Embed]:
+        return screens.rules_embeds(words)

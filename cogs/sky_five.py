@@ -1,0 +1,61 @@
+"""`/skyfive …`: open a Sky Five table, play solo against bots, read the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapters.sky_five import SkyFiveAdapter
+from bot.client import SkyTableBot
+from cogs.game_commands import open_solo, open_table, show_rules
+from games.sky_five.bots import BOT_LEVELS
+
+LEVELS = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS.levels]
+
+
+class SkyFiveCog(commands.GroupCog, group_name="skyfive", group_description="Play Sky Five here"):
+    def __init__(self, bot: SkyTableBot) -> None:
+        self.bot = bot
+        self.adapter = bot.catalog.require(SkyFiveAdapter.kind)
+        super().__init__()
+
+    @app_commands.command(name="start", description="Open a Sky Five table in this channel")
+    @app_commands.describe(
+        turn_seconds="Seconds per turn before a bot plays it (default 60)",
+        bust_seconds="Seconds to take a card from a bust before a bot chooses (default 20)",
+        hints="Let the player to move ask what a strong bot would do (default on)",
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        turn_seconds: app_commands.Range[int, 10, 3600] | None = None,
+        bust_seconds: app_commands.Range[int, 10, 300] | None = None,
+        hints: bool | None = None,
+    ) -> None:
+        values = {"turn_seconds": turn_seconds, "bust_seconds": bust_seconds, "hints": hints}
+        await open_table(self.bot, interaction, self.adapter, values)
+
+    @app_commands.command(name="solo", description="Play Sky Five against bots, starting now")
+    @app_commands.describe(
+        bots="How many bots (1–5, default 3)", level="How well they play (default normal)"
+    )
+    @app_commands.choices(level=LEVELS)
+    async def solo(
+        self,
+        interaction: discord.Interaction[Any],
+        bots: app_commands.Range[int, 1, 5] = 3,
+        level: str = "normal",
+    ) -> None:
+        await open_solo(self.bot, interaction, self.adapter, bots, level, {})
+
+    @app_commands.command(name="rules", description="How to play Sky Five (only you see it)")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await show_rules(interaction, self.adapter)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, SkyTableBot)
+    await bot.add_cog(SkyFiveCog(bot))
