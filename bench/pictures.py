@@ -1,6 +1,8 @@
-"""The Skyjo table picture's cost: `python -m bench.pictures [--json] [--renders 200]`.
+"""The table pictures' cost: `python -m bench.pictures [--game skyjo|junior|skyfive] [--json]`.
 
-Draws an 8-player table in mid-round many times and prints the median and p99 time of one
+Draws the game's largest table (8 players for Skyjo and Skyjo Junior, 6 for Sky Five), played
+by random moves to mid-game, many times over, each time with a different card marked as just
+changed (so that nothing is served from a cache), and prints the median and p99 time of one
 drawing and the PNG's size.
 """
 
@@ -11,36 +13,79 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable
+from dataclasses import replace
 
-from bot.ui.grid_picture import render
-from bot.ui.skyjo_picture import table_picture
+from bot.i18n import Words
+from bot.ui import grid_picture, junior_picture, sky_five_picture, skyjo_picture
+from bot.ui.sky_five_screens import picture_labels
 from games.core.seats import Seat
+from games.sky_five import SkyFiveGame, SkyFiveSettings
 from games.skyjo import SkyjoGame, SkyjoSettings
+from games.skyjo_junior import JuniorGame, JuniorSettings
 
-PLAYERS = 8
+Drawing = Callable[[int], bytes]
+"""Draws the table once; its argument varies what is marked, so each drawing is new."""
 
 
-def table(seed: int = 3, moves: int = 60) -> SkyjoGame:
-    game = SkyjoGame.new(SkyjoSettings(), [Seat(name=f"Player {i}") for i in range(PLAYERS)], seed)
+def played(game: SkyjoGame | JuniorGame | SkyFiveGame, moves: int, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(moves):
+        if game.is_over:
+            return
         seat = game.to_move[0]
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-    return game
+        game.apply(seat, rng.choice(game.legal_actions(seat)))  # type: ignore[arg-type]
 
 
-def measure(renders: int) -> dict[str, float]:
-    view = table().view(None)
-    render(table_picture(view))
+def skyjo(seed: int) -> tuple[int, Drawing]:
+    seats = [Seat(name=f"Player {i}") for i in range(8)]
+    game = SkyjoGame.new(SkyjoSettings(), seats, seed)
+    played(game, 60, seed)
+    view = game.view(None)
+    return 8, lambda turn: grid_picture.render(
+        skyjo_picture.table_picture(view, changed={(turn % 8, turn % 12)})
+    )
+
+
+def junior(seed: int) -> tuple[int, Drawing]:
+    seats = [Seat(name=f"Player {i}") for i in range(8)]
+    game = JuniorGame.new(JuniorSettings(), seats, seed)
+    played(game, 60, seed)
+    view = game.view(None)
+    return 8, lambda turn: grid_picture.render(
+        junior_picture.table_picture(view, changed={(turn % 8, turn % 12)})
+    )
+
+
+def sky_five(seed: int) -> tuple[int, Drawing]:
+    seats = [Seat(name=f"Player {i}") for i in range(6)]
+    game = SkyFiveGame.new(SkyFiveSettings(), seats, seed)
+    played(game, 40, seed)
+    view = game.view(None)
+    labels = picture_labels(view, Words("en"))
+    drawings = [
+        sky_five_picture.table_picture(view, (), replace(labels, title=f"Sky Five {turn}"))
+        for turn in range(8)
+    ]
+    return 6, lambda turn: sky_five_picture.render(drawings[turn % len(drawings)])
+
+
+GAMES = {"skyjo": skyjo, "junior": junior, "skyfive": sky_five}
+
+
+def measure(game: str, renders: int, seed: int = 3) -> dict[str, float | str]:
+    players, draw = GAMES[game](seed)
+    draw(0)
     times = []
     size = 0
     for turn in range(renders):
         start = time.perf_counter()
-        size = len(render(table_picture(view, changed={(turn % PLAYERS, turn % 12)})))
+        size = len(draw(turn))
         times.append((time.perf_counter() - start) * 1000)
     times.sort()
     return {
-        "players": PLAYERS,
+        "game": game,
+        "players": players,
         "render_ms_median": round(statistics.median(times), 2),
         "render_ms_p99": round(times[min(len(times) - 1, int(len(times) * 0.99))], 2),
         "png_kb": round(size / 1024, 1),
@@ -48,11 +93,12 @@ def measure(renders: int) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="skyjo")
     parser.add_argument("--renders", type=int, default=200)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = measure(args.renders)
+    figures = measure(args.game, args.renders)
     if args.json:
         print(json.dumps(figures))
     else:

@@ -270,7 +270,7 @@ def table_rows(view: SkyFiveView, game: GameRecord, words: Words) -> list[Row]:
     return [buttons[i : i + BUTTONS_PER_ROW] for i in range(0, len(buttons), BUTTONS_PER_ROW)]
 
 
-def _labels(view: SkyFiveView, words: Words) -> picture.Labels:
+def picture_labels(view: SkyFiveView, words: Words) -> picture.Labels:
     return picture.Labels(
         title=title(view, words),
         colours=tuple(words(name) for name in COLOURS),
@@ -308,7 +308,7 @@ def picture_description(view: SkyFiveView, drawing: picture.SkyFiveTable, words:
 
 
 def table_picture(view: SkyFiveView, last_turn: Sequence[object], words: Words) -> Picture:
-    drawing = picture.table_picture(view, last_turn, _labels(view, words))
+    drawing = picture.table_picture(view, last_turn, picture_labels(view, words))
     return Picture(
         name="skyfive.png",
         key=drawing,

@@ -147,13 +147,13 @@ def test_a_players_own_pile_differs_from_what_others_see() -> None:
 def test_the_player_to_move_sees_draw_and_bank_and_everyone_their_own_pile() -> None:
     game = position([[R(4), Y(2)], [], [B(5)]], draws=[G(1), G(2)], current=0)
     screen = table(game)
-    assert verbs(screen) == [("draw", ""), ("bank", ""), ("mine", "")]
+    assert verbs(screen) == [("draw", ""), ("bank", ""), ("hint", ""), ("mine", "")]
     labels = [b.label for b in buttons(screen)]
-    assert labels == ["Draw (2)", "Bank", "My banked cards"]
+    assert labels == ["Draw (2)", "Bank", "Hint", "My banked cards"]
     text = screen.embed.description or ""
     assert "**Ana**'s turn: **Draw**, or **Bank** your 2 face-up cards." in text
     nothing = position([[], [R(1)]], draws=[G(1)], current=0)
-    assert verbs(table(nothing)) == [("draw", ""), ("mine", "")]
+    assert verbs(table(nothing)) == [("draw", ""), ("hint", ""), ("mine", "")]
     assert "press **Draw**" in (table(nothing).embed.description or "")
 
 
@@ -170,7 +170,7 @@ def test_a_gift_offers_only_the_players_who_lack_the_colour() -> None:
     game.apply(0, draw())
     assert game.phase == "give"
     screen = table(game)
-    assert verbs(screen) == [("give", "2"), ("give", "3"), ("mine", "")]
+    assert verbs(screen) == [("give", "2"), ("give", "3"), ("hint", ""), ("mine", "")]
     assert [b.label for b in buttons(screen)][:2] == ["Zoe", "Max"]
     text = screen.embed.description or ""
     assert "**Ana** drew 🔺 the red 5 but already has red: tap who gets it." in text
@@ -183,7 +183,7 @@ def test_a_bust_asks_each_player_in_turn_what_they_may_take() -> None:
     events = game.apply(0, bank())
     assert game.phase == "bust" and game.to_move == (1,)
     screen = table(game, events)
-    assert verbs(screen) == [("take", "1"), ("take", "2"), ("pass", ""), ("mine", "")]
+    assert verbs(screen) == [("take", "1"), ("take", "2"), ("pass", ""), ("hint", ""), ("mine", "")]
     assert [b.label for b in buttons(screen)][:3] == ["yellow 2", "Shooting Star 3", "Pass"]
     assert [b.emoji for b in buttons(screen)][:2] == ["🟡", "⭐"]
     text = screen.embed.description or ""
@@ -194,14 +194,14 @@ def test_a_bust_asks_each_player_in_turn_what_they_may_take() -> None:
     assert screen.embed.colour == screens.BUST_COLOUR
     game.apply(1, Action("take", 1))
     after = table(game)
-    assert verbs(after) == [("take", "0"), ("take", "1"), ("pass", ""), ("mine", "")]
+    assert verbs(after) == [("take", "0"), ("take", "1"), ("pass", ""), ("hint", ""), ("mine", "")]
     assert "Zoe may take: 🔺 red 4 · ⭐ Shooting Star 3" in (after.embed.description or "")
 
 
 def test_the_final_round_is_marked_and_offers_only_bank() -> None:
     game = position([[R(4)], [Y(2)], [B(1)]], draws=[], current=1, final_done=[True, False, False])
     screen = table(game, pictures=False)
-    assert verbs(screen) == [("bank", ""), ("mine", "")]
+    assert verbs(screen) == [("bank", ""), ("hint", ""), ("mine", "")]
     assert screen.embed.title == "Sky Five · final round"
     text = screen.embed.description or ""
     assert "🏁 **Leo**'s final turn: press **Bank**." in text
@@ -320,15 +320,15 @@ def test_clicks_mean_the_engines_actions_and_the_own_pile_opens_privately() -> N
     assert SKY_FIVE.interpret(game, 1, Command("mine"), EN) == Personal()
     assert SKY_FIVE.interpret(game, 0, Command("draw"), EN) == Play(draw())
     assert SKY_FIVE.interpret(game, 0, Command("give", "3"), EN) == Play(give(3))
-    for command in (Command("take", "x"), Command("hint"), Command("give", "-1")):
+    for command in (Command("take", "x"), Command("roll"), Command("give", "-1")):
         with pytest.raises(IllegalAction):
             SKY_FIVE.interpret(game, 0, command, EN)
     assert SKY_FIVE.safe_verbs == {"mine"}
 
 
-def test_the_settings_panel_sets_both_times() -> None:
+def test_the_settings_panel_sets_both_times_and_hints() -> None:
     offered = {choice.key: choice for choice in SKY_FIVE.setting_choices(EN)}
-    assert set(offered) == {"turn_seconds", "bust_seconds"}
+    assert set(offered) == {"turn_seconds", "bust_seconds", "hints"}
     values = SKY_FIVE.choose({}, "bust_seconds", "30")
     values = SKY_FIVE.choose(values, "turn_seconds", "none")
     settings = SKY_FIVE.build_settings(values)
@@ -337,6 +337,7 @@ def test_the_settings_panel_sets_both_times() -> None:
     assert SKY_FIVE.settings_summary(settings, EN) == [
         "Time per turn: **no limit**",
         "Time to choose from a bust: **30 s**",
+        "Hints: **on**",
     ]
     assert SKY_FIVE.turn_seconds(settings) is None
     with pytest.raises(IllegalAction):

@@ -75,7 +75,7 @@ async def test_a_full_game_with_a_gift_is_played_to_the_end_through_the_buttons(
         await arrange(t, session, [[R(4)], [R(1)], [], []], [R(5), R(6)])
         message = await press(t, "ana", "draw")
         assert sky_five(session).phase == "give"
-        assert verbs(message) == ["give", "give", "mine"], "only the players without red"
+        assert verbs(message) == ["give", "give", "hint", "mine"], "only the players without red"
         assert [parse_arg(custom_id) for custom_id in message.custom_ids[:2]] == ["2", "3"]
         assert "**ana** drew 🔺 the red 5 but already has red: tap who gets it." in (
             description(message)
@@ -128,7 +128,7 @@ async def test_a_bust_is_announced_and_each_player_takes_or_passes_in_turn(
         assert "**leo**: take a card, or **Pass**." in text
         assert "leo may take: 🟡 yellow 2 · ⭐ Shooting Star 3" in text
         assert "🎲 **ana** rolled **4** against 2 · 3 · **4**: bust!" in text
-        assert verbs(message) == ["take", "take", "pass", "mine"]
+        assert verbs(message) == ["take", "take", "pass", "hint", "mine"]
         image, alt = picture_of(t, message)
         assert image.width <= 800 and image.height <= 600
         assert "ana (bust, 0 banked cards): red 4, yellow 2 and Shooting Star 3" in alt
@@ -209,7 +209,7 @@ async def test_the_final_round_gives_everyone_one_last_bank(tmp_path: Path) -> N
         session = await t.settled(lambda s: sky_five(s).current == 1, "leo's final turn")
         message = await t.table_message()
         assert message.embeds[0]["title"] == "Sky Five · final round"
-        assert verbs(message) == ["bank", "mine"], "no more drawing"
+        assert verbs(message) == ["bank", "hint", "mine"], "no more drawing"
         text = description(message)
         assert "🏁 **leo**'s final turn: press **Bank**." in text
         assert "🏁 **Final round**: the draw pile is empty; everyone banks once." in text
