@@ -57,6 +57,20 @@ class Geometry:
         return f"{COLUMN_LETTERS[self.column_of[slot]]}{self.row_of[slot] + 1}"
 
 
+LineCheck = tuple[int, tuple[int, ...], Line]
+"""A line through a slot, as a game checks it after a turn: its mask, its other slots, and the
+line."""
+
+
+@cache
+def line_checks(geo: Geometry, columns: bool, rows: bool) -> tuple[tuple[LineCheck, ...], ...]:
+    """For each slot, a `LineCheck` of every line through it, of the columns and/or rows."""
+    return tuple(
+        tuple((line.mask, tuple(s for s in line.slots if s != slot), line) for line in lines)
+        for slot, lines in enumerate(geo.lines_through(columns, rows))
+    )
+
+
 def mask_of(slots: tuple[int, ...]) -> int:
     mask = 0
     for slot in slots:

@@ -1,4 +1,5 @@
-"""Events every card-grid game shares (Skyjo, Skyjo Junior): a draw, a reshuffle, a swap."""
+"""Events every card-grid game shares (Skyjo, Skyjo Junior): a draw, a reshuffle, a swap and
+the final reveal."""
 
 from __future__ import annotations
 
@@ -20,3 +21,9 @@ class Swapped(NamedTuple):
     slot: int
     replaced: int
     was_hidden: bool
+
+
+class FinalReveal(NamedTuple):
+    seat: int
+    slots: tuple[int, ...]
+    values: tuple[int, ...]

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from games.core.events import EventCodec
 from games.core.grid_events import Drew as Drew
+from games.core.grid_events import FinalReveal as FinalReveal
 from games.core.grid_events import Reshuffled as Reshuffled
 from games.core.grid_events import Swapped as Swapped
 
@@ -55,12 +56,6 @@ class LineCleared(NamedTuple):
 
 class Finished(NamedTuple):
     seat: int
-
-
-class FinalReveal(NamedTuple):
-    seat: int
-    slots: tuple[int, ...]
-    values: tuple[int, ...]
 
 
 class RoundScored(NamedTuple):

@@ -10,24 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.core.card_grid import CardGridGame
 from games.core.errors import IllegalAction, InvalidSettings
 from games.core.events import record
-from games.core.grid import Geometry, geometry
+from games.core.grid import Line, geometry, line_checks
 from games.core.masks import ActionCache, bits
-from games.core.randomness import Shuffler, seeded_shuffler
-from games.core.seated_game import SeatedGame
-from games.core.seats import Seat, validate_seats
+from games.core.randomness import Shuffler
+from games.core.seats import Seat
 from games.skyjo.actions import DRAW, FLIP, NO_SLOT, REVEAL, SWAP, TAKE, Action
 from games.skyjo.cards import DECK
 from games.skyjo.events import (
     DiscardedAndFlipped,
-    Drew,
     Event,
-    FinalReveal,
     Finished,
     GameOver,
     LineCleared,
-    Reshuffled,
     Revealed,
     RoundScored,
     RoundStarted,
@@ -61,76 +58,43 @@ _turn_actions = ActionCache[int, Action](_turn_choices)
 _drawn_actions = ActionCache[tuple[int, int], Action](_drawn_choices)
 
 
-class SkyjoGame(SeatedGame):
+class SkyjoGame(CardGridGame[int | None, SkyjoSettings]):
     """A game of Skyjo. Create it with `SkyjoGame.new`, or restore it with `from_state`."""
 
     __slots__ = (
-        "_alone",
-        "_lines",
-        "_n",
-        "_shuffler",
-        "current",
-        "discard",
-        "draw_pile",
         "drawn",
-        "finisher",
         "geometry",
-        "hidden",
         "history",
-        "last_turns",
-        "moves",
         "opening_left",
-        "phase",
         "present",
-        "reshuffles",
         "round",
         "round_starter",
-        "seats",
-        "seed",
-        "settings",
-        "to_move",
         "totals",
-        "turns",
-        "values",
-        "winners",
     )
 
-    settings: SkyjoSettings
-    seats: tuple[Seat, ...]
-    seed: int
-    geometry: Geometry
-    round: int
+    shuffle_label = "skyjo"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+
     phase: Phase
-    current: int
     round_starter: int | None
-    values: list[list[int | None]]
     present: list[int]
-    hidden: list[int]
-    draw_pile: list[int]
-    discard: list[int]
     drawn: int | None
     opening_left: list[int]
-    finisher: int | None
-    last_turns: int
-    reshuffles: int
-    turns: int
     totals: list[int]
     history: list[RoundRecord]
-    winners: tuple[int, ...] | None
-    moves: int
     to_move: tuple[int, ...]
     """The seats whose decision it is (several during the opening flips); empty once over."""
-    _alone: tuple[tuple[int], ...]
 
     def __init__(self, settings: SkyjoSettings, seats: Sequence[Seat], seed: int) -> None:
-        self.settings = settings
-        self.seats = tuple(seats)
-        self.seed = seed
+        super().__init__(settings, seats, seed)
         self.geometry = geometry(settings.rows, settings.columns)
-        self._n = len(self.seats)
-        self._alone = tuple((seat,) for seat in range(self._n))
-        self._shuffler = seeded_shuffler(seed, "skyjo")
-        self._lines = self.geometry.lines_through(settings.clear_columns, settings.clear_rows)
+        self._line_checks = line_checks(self.geometry, settings.clear_columns, settings.clear_rows)
+
+    @property
+    def last_turns(self) -> int:
+        """The turns still to be played after the finisher's, once there is a finisher."""
+        return self._last_turns
 
     # ----------------------------------------------------------------- creation and saving
 
@@ -144,68 +108,39 @@ class SkyjoGame(SeatedGame):
         events: list[Event] | None = None,
     ) -> SkyjoGame:
         """A game with its first round dealt; `events`, if given, receives what dealing did."""
-        seats = validate_seats(seats, MIN_SEATS, MAX_SEATS)
-        settings.check_seats(len(seats))
-        game = cls(settings, seats, seed)
-        if shuffler is not None:
-            game._shuffler = shuffler
+        game = cls._seated(settings, seats, seed, shuffler)
+        settings.check_seats(game._n)
         game.totals = [0] * game._n
         game.history = []
         game.winners = None
         game.moves = 0
-        game._deal(1, None, [] if events is None else events)
+        game._deal_round(1, None, [] if events is None else events)
         return game
 
     def to_state(self) -> SkyjoState:
         return SkyjoState(
-            settings=self.settings,
-            seats=self.seats,
-            seed=self.seed,
+            **self._saved_grids(),
             round=self.round,
-            phase=self.phase,
-            current=self.current,
             round_starter=self.round_starter,
-            values=[list(v) for v in self.values],
-            face_up=[
-                [not hidden >> s & 1 for s in range(self.geometry.slots)] for hidden in self.hidden
-            ],
-            draw_pile=list(self.draw_pile),
-            discard=list(self.discard),
             drawn=self.drawn,
             opening_left=list(self.opening_left),
-            finisher=self.finisher,
-            last_turns=self.last_turns,
-            reshuffles=self.reshuffles,
-            turns=self.turns,
+            last_turns=self._last_turns,
             totals=list(self.totals),
             history=list(self.history),
-            winners=self.winners,
-            moves=self.moves,
         )
 
     @classmethod
     def from_state(cls, state: SkyjoState, shuffler: Shuffler | None = None) -> SkyjoGame:
-        validate_seats(state.seats, MIN_SEATS, MAX_SEATS)
-        game = cls(state.settings, state.seats, state.seed)
-        if shuffler is not None:
-            game._shuffler = shuffler
+        game = cls._seated(state.settings, state.seats, state.seed, shuffler)
         slots = game.geometry.slots
         if len(state.values) != game._n or any(len(v) != slots for v in state.values):
             raise InvalidSettings("The saved grids do not match the seats and grid size.")
+        game._restore_grids(state)
         game.round = state.round
-        game.phase = state.phase
-        game.current = state.current
         game.round_starter = state.round_starter
-        game.values = [list(v) for v in state.values]
         game.present = [
             sum(1 << s for s, v in enumerate(values) if v is not None) for values in state.values
         ]
-        game.hidden = [
-            sum(1 << s for s in range(slots) if values[s] is not None and not up[s])
-            for values, up in zip(state.values, state.face_up, strict=True)
-        ]
-        game.draw_pile = list(state.draw_pile)
-        game.discard = list(state.discard)
         game.drawn = state.drawn
         game.opening_left = list(state.opening_left)
         if game.phase == "opening":
@@ -214,14 +149,9 @@ class SkyjoGame(SeatedGame):
             game.to_move = ()
         else:
             game.to_move = game._alone[game.current]
-        game.finisher = state.finisher
-        game.last_turns = state.last_turns
-        game.reshuffles = state.reshuffles
-        game.turns = state.turns
+        game._last_turns = state.last_turns
         game.totals = list(state.totals)
         game.history = list(state.history)
-        game.winners = state.winners
-        game.moves = state.moves
         return game
 
     @classmethod
@@ -275,10 +205,12 @@ class SkyjoGame(SeatedGame):
                 raise self._not_your_turn(seat, self.current)
             if kind == "take":
                 if type(slot) is not int or slot < 0 or not self.present[seat] >> slot & 1:
-                    raise self._bad_slot(seat, slot, False)
+                    raise self._bad_slot(seat, slot)
                 events = self._place(seat, slot, self.discard.pop(), TookDiscard)
             elif kind == "draw" and slot == NO_SLOT:
-                events = self._draw(seat)
+                events = []
+                self.drawn = self._draw(seat, events)
+                self.phase = "drawn"
             else:
                 raise IllegalAction("Take the discard or draw a card first.")
         elif phase == "drawn":
@@ -286,15 +218,21 @@ class SkyjoGame(SeatedGame):
                 raise self._not_your_turn(seat, self.current)
             if kind == "swap":
                 if type(slot) is not int or slot < 0 or not self.present[seat] >> slot & 1:
-                    raise self._bad_slot(seat, slot, False)
+                    raise self._bad_slot(seat, slot)
                 card = self.drawn
                 assert card is not None
                 self.drawn = None
                 events = self._place(seat, slot, card, Swapped)
             elif kind == "flip":
                 if type(slot) is not int or slot < 0 or not self.hidden[seat] >> slot & 1:
-                    raise self._bad_slot(seat, slot, True)
-                events = self._flip(seat, slot)
+                    raise self._bad_slot(seat, slot)
+                card = self.drawn
+                assert card is not None
+                self.drawn = None
+                value = self.values[seat][slot]
+                assert value is not None
+                events = [record(DiscardedAndFlipped, (seat, card, slot, value))]
+                self._turn_up(seat, slot, card, value, events)
             else:
                 raise IllegalAction(
                     "You have drawn a card: put it in your grid, or discard it and turn one up."
@@ -307,19 +245,17 @@ class SkyjoGame(SeatedGame):
             if not self.opening_left[seat]:
                 raise IllegalAction("You have turned up your opening cards; wait for the others.")
             if type(slot) is not int or slot < 0 or not self.hidden[seat] >> slot & 1:
-                raise self._bad_slot(seat, slot, True)
+                raise self._bad_slot(seat, slot)
             events = self._reveal(seat, slot)
         else:
             raise IllegalAction("This game is over.")
         self.moves += 1
         return events
 
-    def _bad_slot(self, seat: int, slot: object, face_down: bool) -> IllegalAction:
-        if type(slot) is not int or not 0 <= slot < self.geometry.slots:
-            return IllegalAction("There is no such place in your grid.")
-        if not self.present[seat] >> slot & 1:
-            return IllegalAction("That place is empty: its line was cleared.")
-        return IllegalAction("That card is already face up: choose a face-down card.")
+    def _bad_slot(self, seat: int, slot: object) -> IllegalAction:
+        return self._misplaced(seat, slot) or IllegalAction(
+            "That card is already face up: choose a face-down card."
+        )
 
     def _reveal(self, seat: int, slot: int) -> list[Event]:
         self.hidden[seat] ^= 1 << slot
@@ -334,49 +270,6 @@ class SkyjoGame(SeatedGame):
                 self._begin_turns(events)
         return events
 
-    def _place(
-        self, seat: int, slot: int, card: int, event_type: type[TookDiscard] | type[Swapped]
-    ) -> list[Event]:
-        """Put `card` (taken or drawn) at `slot`; the card there goes face up on the discard."""
-        values = self.values[seat]
-        old = values[slot]
-        assert old is not None
-        values[slot] = card
-        bit = 1 << slot
-        hidden = self.hidden[seat]
-        was_hidden = hidden & bit != 0
-        if was_hidden:
-            self.hidden[seat] = hidden ^ bit
-        self.discard.append(old)
-        events: list[Event] = [record(event_type, (seat, card, slot, old, was_hidden))]
-        self._end_turn(seat, slot, card, events)
-        return events
-
-    def _draw(self, seat: int) -> list[Event]:
-        events: list[Event] = []
-        if not self.draw_pile:
-            if len(self.discard) < 2:
-                raise IllegalAction(
-                    "The draw pile is empty and cannot be refilled: take the discard."
-                )
-            self._reshuffle(events)
-        card = self.drawn = self.draw_pile.pop()
-        self.phase = "drawn"
-        events.append(record(Drew, (seat, card)))
-        return events
-
-    def _flip(self, seat: int, slot: int) -> list[Event]:
-        card = self.drawn
-        assert card is not None
-        self.drawn = None
-        self.discard.append(card)
-        self.hidden[seat] ^= 1 << slot
-        value = self.values[seat][slot]
-        assert value is not None
-        events: list[Event] = [record(DiscardedAndFlipped, (seat, card, slot, value))]
-        self._end_turn(seat, slot, value, events)
-        return events
-
     # ------------------------------------------------------------------------------- rules
 
     def _clear_lines(self, seat: int, slot: int, events: list[Event]) -> None:
@@ -386,8 +279,7 @@ class SkyjoGame(SeatedGame):
         values = self.values[seat]
         value = values[slot]
         cleared = 0
-        for line in self._lines[slot]:
-            mask = line.mask
+        for mask, _, line in self._line_checks[slot]:
             if present & mask != mask or hidden & mask:
                 continue
             for s in line.slots:
@@ -406,43 +298,13 @@ class SkyjoGame(SeatedGame):
                 values[s] = None
             self.present[seat] = present & ~cleared
 
-    def _end_turn(self, seat: int, slot: int, value: int, events: list[Event]) -> None:
-        """Clear lines completed by `value` at `slot`, then pass the turn or end the round."""
-        self.turns += 1
-        present = self.present[seat]
-        hidden = self.hidden[seat]
-        for line in self._lines[slot]:
-            mask = line.mask
-            if present & mask == mask and not hidden & mask:
-                values = self.values[seat]
-                for s in line.slots:
-                    if values[s] != value:
-                        break
-                else:
-                    self._clear_lines(seat, slot, events)
-                    break
-        if self.finisher is None:
-            if not hidden:
-                self.finisher = seat
-                self.last_turns = self._n - 1
-                events.append(Finished(seat))
-        else:
-            self.last_turns -= 1
-            if not self.last_turns:
-                self._end_round(events)
-                return
-        current = self.current = seat + 1 if seat + 1 < self._n else 0
-        self.to_move = self._alone[current]
-        self.phase = "turn"
+    def _line_completed(
+        self, seat: int, slot: int, line: Line, value: int, events: list[Event]
+    ) -> None:
+        self._clear_lines(seat, slot, events)
 
-    def _reshuffle(self, events: list[Event]) -> None:
-        top = self.discard.pop()
-        self.reshuffles += 1
-        order = self._shuffler(self.discard, self.round, self.reshuffles)
-        order.reverse()
-        self.draw_pile = order
-        self.discard = [top]
-        events.append(Reshuffled(len(order)))
+    def _finished(self, seat: int, events: list[Event]) -> None:
+        events.append(Finished(seat))
 
     def _begin_turns(self, events: list[Event]) -> None:
         starter = self.round_starter
@@ -470,15 +332,8 @@ class SkyjoGame(SeatedGame):
 
     def _end_round(self, events: list[Event]) -> None:
         for seat in range(self._n):
-            hidden = self.hidden[seat]
-            if hidden:
-                slots = tuple(bits(hidden))
-                self.hidden[seat] = 0
-                values = self.values[seat]
-                revealed = tuple(v for v in map(values.__getitem__, slots) if v is not None)
-                events.append(FinalReveal(seat, slots, revealed))
-                for slot in slots:
-                    self._clear_lines(seat, slot, events)
+            for slot in self._reveal_grid(seat, events):
+                self._clear_lines(seat, slot, events)
         finisher = self.finisher
         assert finisher is not None
         raw = tuple(sum(filter(None, values)) for values in self.values)
@@ -503,26 +358,14 @@ class SkyjoGame(SeatedGame):
             self.drawn = None
             events.append(GameOver(self.winners, tuple(totals)))
         else:
-            self._deal(self.round + 1, finisher, events)
+            self._deal_round(self.round + 1, finisher, events)
 
-    def _deal(self, round_number: int, starter: int | None, events: list[Event]) -> None:
+    def _deal_round(self, round_number: int, starter: int | None, events: list[Event]) -> None:
         n = self._n
-        size = self.geometry.slots
-        order = self._shuffler(DECK, round_number, 0)
-        full = self.geometry.full_mask
-        self.values = [list(order[i * size : (i + 1) * size]) for i in range(n)]
-        self.present = [full] * n
-        self.hidden = [full] * n
-        self.discard = [order[n * size]]
-        pile = order[n * size + 1 :]
-        pile.reverse()
-        self.draw_pile = pile
-        self.drawn = None
-        self.finisher = None
-        self.last_turns = 0
-        self.reshuffles = 0
-        self.turns = 0
         self.round = round_number
+        self._deal(DECK)
+        self.present = [self.geometry.full_mask] * n
+        self.drawn = None
         self.round_starter = starter
         self.current = -1 if starter is None else starter
         flips = self.settings.opening_flips

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from games.core.events import EventCodec
 from games.core.grid_events import Drew as Drew
+from games.core.grid_events import FinalReveal as FinalReveal
 from games.core.grid_events import Reshuffled as Reshuffled
 from games.core.grid_events import Swapped as Swapped
 
@@ -40,12 +41,6 @@ class TripleMade(NamedTuple):
 class LastMoves(NamedTuple):
     finisher: int
     following: tuple[int, ...]
-
-
-class FinalReveal(NamedTuple):
-    seat: int
-    slots: tuple[int, ...]
-    values: tuple[int, ...]
 
 
 class Scored(NamedTuple):

@@ -10,24 +10,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from games.core.card_grid import CardGridGame
 from games.core.errors import IllegalAction, InvalidSettings
 from games.core.events import record
-from games.core.grid import Geometry
+from games.core.grid import Geometry, Line, line_checks
 from games.core.masks import ActionCache, bits
-from games.core.randomness import Shuffler, derive_rng, seeded_shuffler
-from games.core.seated_game import SeatedGame
-from games.core.seats import Seat, validate_seats
+from games.core.randomness import Shuffler, derive_rng
+from games.core.seats import Seat
 from games.skyjo_junior.actions import DECLINE_FLIP, DRAW, NO_SLOT, SWAP, TAKE, Action
 from games.skyjo_junior.cards import deck
 from games.skyjo_junior.events import (
     Dealt,
     Declined,
-    Drew,
     Event,
-    FinalReveal,
     GameOver,
     LastMoves,
-    Reshuffled,
     Scored,
     Swapped,
     TookDiscard,
@@ -44,11 +41,8 @@ ROUND = 1
 
 _TAKE_OR_DRAW = (TAKE, DRAW)
 
-_COLUMN_OF_SLOT = tuple(
-    (column, GEOMETRY.column_masks[column], GEOMETRY.column_slots[column])
-    for column in GEOMETRY.column_of
-)
-"""For each slot: its column, the column's mask and its three slots."""
+_COLUMNS = line_checks(GEOMETRY, columns=True, rows=False)
+"""For each slot, its column: where a triple is made."""
 
 
 def _holding_choices(hidden: int) -> tuple[Action, ...]:
@@ -63,72 +57,45 @@ def first_player(seed: int, players: int) -> int:
     return derive_rng(seed, "junior", "starter").randrange(players)
 
 
-class JuniorGame(SeatedGame):
+class JuniorGame(CardGridGame[int, JuniorSettings]):
     """A game of Skyjo Junior. Create it with `JuniorGame.new`, or restore it with `from_state`."""
 
     __slots__ = (
-        "_alone",
         "_following",
-        "_n",
-        "_shuffler",
-        "current",
-        "discard",
-        "draw_pile",
-        "finisher",
         "held",
         "held_from",
-        "hidden",
-        "last_moves",
-        "moves",
-        "phase",
         "points",
-        "reshuffles",
-        "seats",
-        "seed",
-        "settings",
         "starter",
-        "to_move",
-        "turns",
-        "values",
-        "winners",
     )
 
-    settings: JuniorSettings
-    seats: tuple[Seat, ...]
-    seed: int
+    shuffle_label = "junior"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+
     starter: int
     phase: Phase
-    current: int
-    values: list[list[int]]
-    hidden: list[int]
-    draw_pile: list[int]
-    discard: list[int]
     held: int | None
     held_from: Source | None
-    finisher: int | None
-    last_moves: int
-    reshuffles: int
-    turns: int
     points: tuple[int, ...] | None
-    winners: tuple[int, ...] | None
-    moves: int
     to_move: tuple[int, ...]
     """The seat whose decision it is, alone in a tuple; empty exactly when the game is over."""
-    _alone: tuple[tuple[int], ...]
     _following: tuple[tuple[int, ...], ...]
 
     geometry: Geometry = GEOMETRY
+    round: int = ROUND
 
     def __init__(self, settings: JuniorSettings, seats: Sequence[Seat], seed: int) -> None:
-        self.settings = settings
-        self.seats = tuple(seats)
-        self.seed = seed
-        n = self._n = len(self.seats)
-        self._alone = tuple((seat,) for seat in range(n))
+        super().__init__(settings, seats, seed)
+        self._line_checks = _COLUMNS
+        n = self._n
         self._following = tuple(
             tuple((seat + step) % n for step in range(1, n)) for seat in range(n)
         )
-        self._shuffler = seeded_shuffler(seed, "junior")
+
+    @property
+    def last_moves(self) -> int:
+        """The moves still to be played after the finisher's, once there is a finisher."""
+        return self._last_turns
 
     # ----------------------------------------------------------------- creation and saving
 
@@ -140,63 +107,40 @@ class JuniorGame(SeatedGame):
         seed: int,
         shuffler: Shuffler | None = None,
     ) -> JuniorGame:
-        seats = validate_seats(seats, MIN_SEATS, MAX_SEATS)
-        settings.check_seats(len(seats))
-        game = cls(settings, seats, seed)
-        if shuffler is not None:
-            game._shuffler = shuffler
-        game._deal(first_player(seed, game._n))
+        game = cls._seated(settings, seats, seed, shuffler)
+        settings.check_seats(game._n)
+        game._deal(deck(settings.copies_per_value))
+        game.held = None
+        game.held_from = None
+        game.points = None
+        game.winners = None
+        game.moves = 0
+        game.starter = game.current = first_player(seed, game._n)
+        game.to_move = game._alone[game.starter]
+        game.phase = "turn"
         return game
 
     def to_state(self) -> JuniorState:
         return JuniorState(
-            settings=self.settings,
-            seats=self.seats,
-            seed=self.seed,
+            **self._saved_grids(),
             starter=self.starter,
-            phase=self.phase,
-            current=self.current,
-            values=[list(v) for v in self.values],
-            face_up=[[not hidden >> s & 1 for s in range(GRID_SLOTS)] for hidden in self.hidden],
-            draw_pile=list(self.draw_pile),
-            discard=list(self.discard),
             held=self.held,
             held_from=self.held_from,
-            finisher=self.finisher,
-            last_moves=self.last_moves,
-            reshuffles=self.reshuffles,
-            turns=self.turns,
+            last_moves=self._last_turns,
             points=self.points,
-            winners=self.winners,
-            moves=self.moves,
         )
 
     @classmethod
     def from_state(cls, state: JuniorState, shuffler: Shuffler | None = None) -> JuniorGame:
-        validate_seats(state.seats, MIN_SEATS, MAX_SEATS)
-        state.settings.check_seats(len(state.seats))
-        game = cls(state.settings, state.seats, state.seed)
-        if shuffler is not None:
-            game._shuffler = shuffler
+        game = cls._seated(state.settings, state.seats, state.seed, shuffler)
+        state.settings.check_seats(game._n)
         _check_saved(state, game._n)
+        game._restore_grids(state)
         game.starter = state.starter
-        game.phase = state.phase
-        game.current = state.current
-        game.values = [list(v) for v in state.values]
-        game.hidden = [
-            sum(1 << s for s, up in enumerate(face_up) if not up) for face_up in state.face_up
-        ]
-        game.draw_pile = list(state.draw_pile)
-        game.discard = list(state.discard)
         game.held = state.held
         game.held_from = state.held_from
-        game.finisher = state.finisher
-        game.last_moves = state.last_moves
-        game.reshuffles = state.reshuffles
-        game.turns = state.turns
+        game._last_turns = state.last_moves
         game.points = state.points
-        game.winners = state.winners
-        game.moves = state.moves
         game.to_move = () if state.phase == "over" else game._alone[state.current]
         return game
 
@@ -239,12 +183,21 @@ class JuniorGame(SeatedGame):
                 raise self._not_your_turn(seat, self.current)
             if kind == "swap":
                 if type(slot) is not int or not 0 <= slot < GRID_SLOTS:
-                    raise self._bad_slot(slot)
-                events = self._swap(seat, slot)
+                    raise self._bad_slot(seat, slot)
+                card = self.held
+                assert card is not None
+                self.held = self.held_from = None
+                events = self._place(seat, slot, card, Swapped)
             elif kind == "decline_flip":
                 if type(slot) is not int or slot < 0 or not self.hidden[seat] >> slot & 1:
-                    raise self._bad_slot(slot)
-                events = self._decline(seat, slot)
+                    raise self._bad_slot(seat, slot)
+                card = self.held
+                assert card is not None
+                value = self.values[seat][slot]
+                from_discard = self.held_from == "discard"
+                events = [record(Declined, (seat, card, from_discard, slot, value))]
+                self.held = self.held_from = None
+                self._turn_up(seat, slot, card, value, events)
             else:
                 held = self.held
                 assert held is not None
@@ -259,7 +212,10 @@ class JuniorGame(SeatedGame):
             if kind == "take" and slot == NO_SLOT:
                 events = self._take(seat)
             elif kind == "draw" and slot == NO_SLOT:
-                events = self._draw(seat)
+                events = []
+                self.held = self._draw(seat, events)
+                self.held_from = "draw"
+                self.phase = "holding"
             elif kind in ("swap", "decline_flip"):
                 raise IllegalAction("Take the discard or draw a card first.")
             else:
@@ -269,10 +225,10 @@ class JuniorGame(SeatedGame):
         self.moves += 1
         return events
 
-    def _bad_slot(self, slot: object) -> IllegalAction:
-        if type(slot) is not int or not 0 <= slot < GRID_SLOTS:
-            return IllegalAction("There is no such place in your grid.")
-        return IllegalAction("That card is already face up: choose a face-down card to turn up.")
+    def _bad_slot(self, seat: int, slot: object) -> IllegalAction:
+        return self._misplaced(seat, slot) or IllegalAction(
+            "That card is already face up: choose a face-down card to turn up."
+        )
 
     def _take(self, seat: int) -> list[Event]:
         card = self.held = self.discard.pop()
@@ -280,101 +236,21 @@ class JuniorGame(SeatedGame):
         self.phase = "holding"
         return [record(TookDiscard, (seat, card))]
 
-    def _draw(self, seat: int) -> list[Event]:
-        events: list[Event] = []
-        if not self.draw_pile:
-            self._reshuffle(events)
-        card = self.held = self.draw_pile.pop()
-        self.held_from = "draw"
-        self.phase = "holding"
-        events.append(record(Drew, (seat, card)))
-        return events
-
-    def _swap(self, seat: int, slot: int) -> list[Event]:
-        """Put the held card face up at `slot`; the card there goes face up on the discard."""
-        card = self.held
-        assert card is not None
-        values = self.values[seat]
-        old = values[slot]
-        values[slot] = card
-        bit = 1 << slot
-        hidden = self.hidden[seat]
-        was_hidden = hidden & bit != 0
-        if was_hidden:
-            self.hidden[seat] = hidden ^ bit
-        self.discard.append(old)
-        events: list[Event] = [record(Swapped, (seat, card, slot, old, was_hidden))]
-        if was_hidden or old != card:
-            self._spot_triple(seat, slot, card, events)
-        self._end_turn(seat, events)
-        return events
-
-    def _decline(self, seat: int, slot: int) -> list[Event]:
-        """Put the held card on the discard pile and turn up the face-down card at `slot`."""
-        card = self.held
-        assert card is not None
-        self.discard.append(card)
-        self.hidden[seat] ^= 1 << slot
-        value = self.values[seat][slot]
-        events: list[Event] = [
-            record(Declined, (seat, card, self.held_from == "discard", slot, value))
-        ]
-        self._spot_triple(seat, slot, value, events)
-        self._end_turn(seat, events)
-        return events
-
     # ------------------------------------------------------------------------------- rules
 
-    def _spot_triple(self, seat: int, slot: int, value: int, events: list[Event]) -> None:
-        """Report a column the card now at `slot` has made a face-up triple (it stays)."""
-        column, mask, (top, middle, bottom) = _COLUMN_OF_SLOT[slot]
-        if not self.hidden[seat] & mask:
-            values = self.values[seat]
-            if values[top] == values[middle] == values[bottom]:
-                events.append(record(TripleMade, (seat, column, value)))
+    def _line_completed(
+        self, seat: int, slot: int, line: Line, value: int, events: list[Event]
+    ) -> None:
+        """A face-up triple: reported, it stays in place until the end."""
+        events.append(record(TripleMade, (seat, line.position, value)))
 
-    def _end_turn(self, seat: int, events: list[Event]) -> None:
-        """Pass the turn, start the last moves, or end the game after the last of them."""
-        self.held = None
-        self.held_from = None
-        self.turns += 1
-        if self.finisher is None:
-            if not self.hidden[seat]:
-                self.finisher = seat
-                self.last_moves = self._n - 1
-                events.append(record(LastMoves, (seat, self._following[seat])))
-        else:
-            self.last_moves -= 1
-            if not self.last_moves:
-                self._finish(events)
-                return
-        current = self.current = seat + 1 if seat + 1 < self._n else 0
-        self.to_move = self._alone[current]
-        self.phase = "turn"
+    def _finished(self, seat: int, events: list[Event]) -> None:
+        events.append(record(LastMoves, (seat, self._following[seat])))
 
-    def _reshuffle(self, events: list[Event]) -> None:
-        """Shuffle the discard pile, less its top card, into a new draw pile.
-
-        The deck always leaves at least two cards outside the grids, so at the start of a turn
-        an empty draw pile means at least two discards: there is always a card to draw.
-        """
-        top = self.discard.pop()
-        self.reshuffles += 1
-        order = self._shuffler(self.discard, ROUND, self.reshuffles)
-        order.reverse()
-        self.draw_pile = order
-        self.discard = [top]
-        events.append(Reshuffled(len(order)))
-
-    def _finish(self, events: list[Event]) -> None:
+    def _end_round(self, events: list[Event]) -> None:
         """Turn up every remaining card, score each seat's triples and name the winners."""
         for seat in range(self._n):
-            hidden = self.hidden[seat]
-            if hidden:
-                slots = tuple(bits(hidden))
-                self.hidden[seat] = 0
-                values = self.values[seat]
-                events.append(FinalReveal(seat, slots, tuple(values[s] for s in slots)))
+            self._reveal_grid(seat, events)
         points = []
         for seat in range(self._n):
             found = triples(self.values[seat])
@@ -387,29 +263,6 @@ class JuniorGame(SeatedGame):
         self.phase = "over"
         self.to_move = ()
         events.append(GameOver(self.winners, self.points))
-
-    def _deal(self, starter: int) -> None:
-        n = self._n
-        order = self._shuffler(deck(self.settings.copies_per_value), ROUND, 0)
-        dealt = n * GRID_SLOTS
-        self.values = [order[i * GRID_SLOTS : (i + 1) * GRID_SLOTS] for i in range(n)]
-        self.hidden = [GEOMETRY.full_mask] * n
-        self.discard = [order[dealt]]
-        pile = order[dealt + 1 :]
-        pile.reverse()
-        self.draw_pile = pile
-        self.held = None
-        self.held_from = None
-        self.finisher = None
-        self.last_moves = 0
-        self.reshuffles = 0
-        self.turns = 0
-        self.points = None
-        self.winners = None
-        self.moves = 0
-        self.starter = self.current = starter
-        self.to_move = self._alone[starter]
-        self.phase = "turn"
 
 
 def _check_saved(state: JuniorState, n: int) -> None:
