@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-from games.skyjo.settings import PenaltyType, SkyjoSettings
+from games.skyjo.settings import PenaltyType
+
+
+class PenaltyRules(Protocol):
+    """The settings the finisher's penalty depends on (a game's, or a score sheet's)."""
+
+    @property
+    def penalty(self) -> PenaltyType: ...
+    @property
+    def penalty_factor(self) -> int: ...
+    @property
+    def penalty_flat(self) -> int: ...
 
 
 def _multiply(score: int, factor: int) -> int:
     return score * factor if score > 0 else score
 
 
-def penalized(score: int, settings: SkyjoSettings) -> int:
+def penalized(score: int, settings: PenaltyRules) -> int:
     """The finisher's score when they are not strictly lowest.
 
     A multiplier never applies to a score of 0 or less (checked at the step where it applies);
@@ -29,7 +41,7 @@ def penalized(score: int, settings: SkyjoSettings) -> int:
     return score
 
 
-def round_scores(raw: Sequence[int], finisher: int, settings: SkyjoSettings) -> tuple[int, ...]:
+def round_scores(raw: Sequence[int], finisher: int, settings: PenaltyRules) -> tuple[int, ...]:
     mine = raw[finisher]
     strictly_lowest = all(mine < other for seat, other in enumerate(raw) if seat != finisher)
     if strictly_lowest:
