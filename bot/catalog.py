@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from bot.adapters.base import GameAdapter
 from bot.adapters.junior import JuniorAdapter
+from bot.adapters.sheet import SheetAdapter
 from bot.adapters.sky_five import SkyFiveAdapter
 from bot.adapters.skyjo import SkyjoAdapter
 from games.core.errors import IllegalAction
@@ -51,6 +52,7 @@ def installed() -> Catalog:
         [
             InstalledGame(SkyjoAdapter(), "cogs.skyjo"),
             InstalledGame(JuniorAdapter(), "cogs.junior"),
+            InstalledGame(SheetAdapter(), "cogs.sheet"),
             InstalledGame(SkyFiveAdapter(), "cogs.sky_five"),
         ]
     )

@@ -85,6 +85,8 @@ class GameAdapter(ABC):
     high_score_wins: ClassVar[bool] = False
     tiebreak_label: ClassVar[str | None] = None
     """What breaks a tie of scores (higher is better), e.g. "banked cards"; None: ties share."""
+    announces_turns: ClassVar[bool] = True
+    """Whether members are told when their turn comes (a score sheet has no turns)."""
     safe_verbs: ClassVar[frozenset[str]] = frozenset()
     """Verbs still accepted from an outdated message; every other verb is refused there."""
 

@@ -48,7 +48,7 @@ def _slot(arg: str) -> int:
     return int(arg)
 
 
-def _fields(key: str, value: str) -> dict[str, Any]:
+def fields(key: str, value: str) -> dict[str, Any]:
     """The settings fields one option of the panel sets."""
     if key == "grid":
         rows, columns = value.split("x")
@@ -66,10 +66,24 @@ def _fields(key: str, value: str) -> dict[str, Any]:
     return plain_fields(key, value)
 
 
+TARGET_SCORE = SettingChoice(
+    "target_score", N_("Target score"), [(str(v), str(v)) for v in (50, 75, 100, 150, 200)]
+)
+PENALTY = SettingChoice(
+    "penalty",
+    N_("Finisher's penalty"),
+    [
+        (N_("×2 (published rules)"), "multiplier:2"),
+        ("×3", "multiplier:3"),
+        ("+10", "flat:10"),
+        (N_("+5 then ×2"), "flat_then_multiplier:2:5"),
+        (N_("×2 then +5"), "multiplier_then_flat:2:5"),
+        (N_("none"), "none"),
+    ],
+)
+
 CHOICES: tuple[SettingChoice, ...] = (
-    SettingChoice(
-        "target_score", N_("Target score"), [(str(v), str(v)) for v in (50, 75, 100, 150, 200)]
-    ),
+    TARGET_SCORE,
     SettingChoice(
         "grid",
         N_("Grid size"),
@@ -78,18 +92,7 @@ CHOICES: tuple[SettingChoice, ...] = (
     SettingChoice(
         "opening_flips", N_("Cards turned up at the start"), [(str(v), str(v)) for v in range(5)]
     ),
-    SettingChoice(
-        "penalty",
-        N_("Finisher's penalty"),
-        [
-            (N_("×2 (published rules)"), "multiplier:2"),
-            ("×3", "multiplier:3"),
-            ("+10", "flat:10"),
-            (N_("+5 then ×2"), "flat_then_multiplier:2:5"),
-            (N_("×2 then +5"), "multiplier_then_flat:2:5"),
-            (N_("none"), "none"),
-        ],
-    ),
+    PENALTY,
     SettingChoice(
         "clear_columns",
         N_("Remove identical columns"),
@@ -106,7 +109,7 @@ CHOICES: tuple[SettingChoice, ...] = (
     TURN_SECONDS,
     HINTS,
 )
-PANEL = SettingsPanel(CHOICES, _fields)
+PANEL = SettingsPanel(CHOICES, fields)
 
 
 class SkyjoAdapter(GameAdapter):

@@ -23,7 +23,15 @@ from babel.messages.pofile import read_po, write_po
 from bot.i18n.catalog import LANGUAGES, SOURCE, catalog_text
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = ("bot", "cogs", "games/core", "games/skyjo", "games/skyjo_junior", "games/sky_five")
+SCANNED = (
+    "bot",
+    "cogs",
+    "games/core",
+    "games/skyjo",
+    "games/skyjo_junior",
+    "games/sky_five",
+    "games/skyjo_sheet",
+)
 """Where the shown text lives: the bot and every engine's errors and settings."""
 KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "words": None,

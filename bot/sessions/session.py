@@ -217,7 +217,8 @@ class GameSession:
         movers = engine.to_move
         members = [s for s in movers if record.seats[s].is_member]
         new_turn = token != self._token
-        self.to_remind = [s for s in members if new_turn or s not in self._movers]
+        announced = self.adapter.announces_turns
+        self.to_remind = [s for s in members if announced and (new_turn or s not in self._movers)]
         self._token, self._movers = token, frozenset(movers)
         seconds = self.decision_seconds(members[0]) if members else None
         if not seconds:

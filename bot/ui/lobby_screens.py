@@ -61,7 +61,7 @@ def lobby_screen(
     count = len(game.seats)
     seats = "\n".join(seat_line(i, game, words) for i in range(count)) or words("Nobody yet.")
     embed = discord.Embed(
-        title=words("{game} · new game", game=adapter.title),
+        title=words("{game} · new game", game=words(adapter.title)),
         description=_invitation(adapter, words),
         colour=LOBBY_COLOUR,
     )
@@ -122,7 +122,7 @@ def settings_panel(
     page = min(max(page, 0), pages - 1)
     shown = choices[page * CHOICES_PER_PAGE : (page + 1) * CHOICES_PER_PAGE]
     embed = discord.Embed(
-        title=words("{game} settings", game=adapter.title),
+        title=words("{game} settings", game=words(adapter.title)),
         description="\n".join(adapter.settings_summary(settings, words)),
         colour=LOBBY_COLOUR,
     )

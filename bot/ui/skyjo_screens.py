@@ -23,6 +23,7 @@ from games.skyjo.events import (
     TookDiscard,
 )
 from games.skyjo.game import SkyjoGame
+from games.skyjo.scoring import PenaltyRules
 from games.skyjo.settings import PenaltyType, SkyjoSettings
 from games.skyjo.view import SkyjoView, SlotView
 
@@ -60,7 +61,7 @@ def grid_text(cards: Sequence[SlotView], columns: int) -> str:
     return widgets.grid_text(cards, columns, LOOK)
 
 
-def penalty_text(settings: SkyjoSettings, words: Words) -> str:
+def penalty_text(settings: PenaltyRules, words: Words) -> str:
     factor, flat = settings.penalty_factor, settings.penalty_flat
     kind = settings.penalty
     if kind is PenaltyType.MULTIPLIER:

@@ -33,6 +33,33 @@ def _replaced(value: int, was_hidden: bool, words: Words) -> str:
     return a_number(value, words)
 
 
+def round_lines(
+    names: Sequence[str],
+    finisher: int,
+    raw: Sequence[int],
+    scores: Sequence[int],
+    totals: Sequence[int],
+    words: Words,
+) -> list[str]:
+    """A round's scores: the finisher's penalty and why, then each player's score and total."""
+    lines = []
+    if scores[finisher] != raw[finisher]:
+        lines.append(
+            words(
+                "{name} ended the round without the strictly lowest score: {raw} becomes {score}.",
+                name=names[finisher],
+                raw=raw[finisher],
+                score=scores[finisher],
+            )
+        )
+    for seat, name in enumerate(names):
+        score = f"{scores[seat]:+d}"
+        lines.append(
+            words("{name}: {score} (total {total})", name=name, score=score, total=totals[seat])
+        )
+    return lines
+
+
 def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Words) -> str:
     """One event as a sentence of the log (several lines for a round's scores)."""
     match event:
@@ -124,28 +151,8 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
                 cards=turned,
             )
         case RoundScored(round=number, finisher=finisher, raw=raw, scores=scores, totals=totals):
-            lines = [words("Round {round} is over.", round=number)]
-            if scores[finisher] != raw[finisher]:
-                lines.append(
-                    words(
-                        "{name} ended the round without the strictly lowest score: {raw} "
-                        "becomes {score}.",
-                        name=names[finisher],
-                        raw=raw[finisher],
-                        score=scores[finisher],
-                    )
-                )
-            for seat, name in enumerate(names):
-                score = f"{scores[seat]:+d}"
-                lines.append(
-                    words(
-                        "{name}: {score} (total {total})",
-                        name=name,
-                        score=score,
-                        total=totals[seat],
-                    )
-                )
-            return "\n".join(lines)
+            heading = words("Round {round} is over.", round=number)
+            return "\n".join([heading, *round_lines(names, finisher, raw, scores, totals, words)])
         case GameOver(winners=winners, totals=totals):
             return game_over([names[s] for s in winners], totals[winners[0]], words)
     raise ValueError(f"not a Skyjo event: {event!r}")

@@ -1,0 +1,125 @@
+"""The Skyjo score sheet in the bot: a game with no bots and no turns, whose players (members,
+and guests the host seats by name) enter each round of a game played with real cards."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, cast
+
+import discord
+from pydantic import BaseModel
+
+from bot.adapters.base import (
+    AskText,
+    Command,
+    GameAdapter,
+    Outcome,
+    Play,
+    Score,
+    Screen,
+    TableContext,
+)
+from bot.adapters.panel import SettingsPanel
+from bot.adapters.skyjo import PENALTY, TARGET_SCORE, fields
+from bot.i18n import Words
+from bot.storage.records import GameRecord
+from bot.ui import sheet_screens as screens
+from games.core.engine import Engine
+from games.core.errors import IllegalAction
+from games.core.seats import Seat
+from games.skyjo_sheet import Action, ScoreSheet, SheetSettings
+from games.skyjo_sheet.sheet import MAX_SEATS, MIN_SEATS
+
+PANEL = SettingsPanel((TARGET_SCORE, PENALTY), fields)
+PLAIN = {
+    "confirm": Action("confirm"),
+    "discard": Action("discard"),
+    "undo": Action("undo"),
+    "end": Action("end"),
+}
+
+
+def _sheet(engine: Engine) -> ScoreSheet:
+    return cast(ScoreSheet, engine)
+
+
+def _number(text: str | None) -> int:
+    if text is None or not text.isdigit():
+        raise IllegalAction("That button is not part of this game.")
+    return int(text)
+
+
+class SheetAdapter(GameAdapter):
+    kind = "skyjo-sheet"
+    title = "Skyjo score sheet"
+    command = "skyjo-sheet"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+    bots = None
+    takeover_level = None
+    allows_guests = True
+    announces_turns = False
+    panel = PANEL
+
+    def build_settings(self, values: dict[str, Any]) -> SheetSettings:
+        return SheetSettings.build(**values)
+
+    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
+        return screens.settings_summary(cast(SheetSettings, settings), words)
+
+    def check_table(self, settings: BaseModel, seat_count: int) -> None:
+        """Any number of players from 2 to 8 keeps score the same way."""
+
+    def new_engine(
+        self, settings: BaseModel, seats: Sequence[Seat], seed: int
+    ) -> tuple[ScoreSheet, list[Any]]:
+        return ScoreSheet.new(cast(SheetSettings, settings), seats), []
+
+    def load(self, state: str) -> ScoreSheet:
+        return ScoreSheet.from_json(state)
+
+    def dump(self, engine: Engine) -> str:
+        return _sheet(engine).to_json()
+
+    def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
+        """The sheet itself is the record of every round: it keeps no log."""
+        return []
+
+    def standings(self, engine: Engine) -> list[Score]:
+        return [Score(seat, total) for seat, total in enumerate(_sheet(engine).totals)]
+
+    def turn_token(self, engine: Engine) -> Hashable:
+        return "sheet"
+
+    def interpret(self, engine: Engine, seat: int, command: Command, words: Words) -> Outcome:
+        sheet = _sheet(engine)
+        verb = command.verb
+        if verb == "finisher":
+            return Play(Action("finisher", _number(command.value)))
+        if verb == "totals":
+            first = _number(command.arg)
+            if first >= len(sheet.names):
+                raise IllegalAction("That button is not part of this game.")
+            return AskText(screens.totals_form(sheet, first, words))
+        if verb == "entered":
+            first = _number(command.arg)
+            texts = screens.form_texts(command.fields, first, len(sheet.names))
+            return Play(Action("totals", first, texts))
+        if verb == "edit":
+            return Play(Action("edit", _number(command.value)))
+        plain = PLAIN.get(verb)
+        if plain is not None:
+            return Play(plain)
+        raise IllegalAction("That button is not part of this game.")
+
+    def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
+        return screens.sheet_screen(game, _sheet(engine), context)
+
+    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
+        return screens.sheet_screen(game, _sheet(engine), TableContext(words))
+
+    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
+        return screens.final_screen(_sheet(engine), words)
+
+    def rules(self, words: Words) -> list[discord.Embed]:
+        return screens.rules_embeds(words)

@@ -1,0 +1,272 @@
+"""What the Skyjo score sheet looks like in Discord: every round and the running totals, the
+round being entered with how it will be scored, the controls to enter, correct and undo."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.adapters.specs import (
+    ButtonSpec,
+    Form,
+    Row,
+    Screen,
+    SelectSpec,
+    TableContext,
+    TextField,
+)
+from bot.i18n import N_, Words
+from bot.storage.records import GameRecord
+from bot.ui.skyjo_screens import penalty_text
+from bot.ui.skyjo_words import round_lines
+from games.core.errors import IllegalAction
+from games.skyjo_sheet import ScoreSheet, SheetSettings
+
+COLOUR = discord.Colour.from_rgb(90, 180, 120)
+FIELDS_PER_FORM = 5
+NAME_WIDTH = 5
+
+
+def _name(name: str) -> str:
+    return name[:NAME_WIDTH]
+
+
+def rounds_table(sheet: ScoreSheet) -> str:
+    """Every round's scores, the finisher's marked with *, and the totals, as a code block."""
+    names = sheet.names
+    header = " # " + "".join(f"{_name(name):>{NAME_WIDTH + 2}}" for name in names)
+    lines = [header]
+    for number, entered in enumerate(sheet.rounds, start=1):
+        cells = [
+            f"{score:>{NAME_WIDTH + 1}}" + ("*" if seat == entered.finisher else " ")
+            for seat, score in enumerate(entered.scores)
+        ]
+        lines.append(f"{number:>2} " + "".join(cells))
+    totals = "".join(f"{total:>{NAME_WIDTH + 1}} " for total in sheet.totals)
+    lines.append(" Σ " + totals)
+    return "```\n" + "\n".join(lines)[-1000:] + "\n```"
+
+
+def standings_lines(sheet: ScoreSheet, words: Words) -> list[str]:
+    """Each player's total, lowest first, with how far they are from the target."""
+    target = sheet.settings.target_score
+    totals = sheet.totals
+    leaders = set(sheet.winners or ()) if sheet.is_over else set()
+    if not sheet.is_over and sheet.rounds:
+        best = min(totals)
+        leaders = {seat for seat, total in enumerate(totals) if total == best}
+    lines = []
+    for seat in sorted(range(len(totals)), key=lambda s: totals[s]):
+        crown = ("🏆 " if sheet.is_over else "👑 ") if seat in leaders else ""
+        left = max(0, target - totals[seat])
+        lines.append(
+            crown
+            + words.plural(
+                "**{name}** — {total} · {n} point to the target",
+                "**{name}** — {total} · {n} points to the target",
+                left,
+                name=sheet.names[seat],
+                total=totals[seat],
+            )
+        )
+    return lines
+
+
+def draft_lines(sheet: ScoreSheet, words: Words) -> list[str]:
+    """The round being entered: who ended it, each total as typed, what is wrong, and how it
+    will be scored."""
+    draft = sheet.draft
+    if draft is None:
+        return []
+    number = draft.index + 1
+    heading = (
+        words("✏️ **Correcting round {round}**", round=number)
+        if draft.index < len(sheet.rounds)
+        else words("✏️ **Entering round {round}**", round=number)
+    )
+    finisher = (
+        words("ended by **{name}**", name=sheet.names[draft.finisher])
+        if draft.finisher is not None
+        else words("who ended it: not chosen yet")
+    )
+    typed = " · ".join(
+        f"{name} {text if text is not None else '…'}"
+        for name, text in zip(sheet.names, draft.entries, strict=True)
+    )
+    lines = [f"{heading} — {finisher}", typed]
+    problems = sheet.draft_problems()
+    if problems:
+        lines.append("⚠️ " + words.error(IllegalAction.of(problems)))
+        return lines
+    preview = sheet.preview()
+    assert preview is not None
+    totals = list(sheet.totals) if not preview.corrected else _totals_without(sheet, draft.index)
+    after = tuple(t + s for t, s in zip(totals, preview.scores, strict=True))
+    lines.append(words("As it will be scored:"))
+    lines += round_lines(sheet.names, preview.finisher, preview.raw, preview.scores, after, words)
+    return lines
+
+
+def _totals_without(sheet: ScoreSheet, index: int) -> list[int]:
+    """The totals after every round but `index` (the one being corrected)."""
+    totals = [0] * len(sheet.names)
+    for number, entered in enumerate(sheet.rounds):
+        if number != index:
+            totals = [t + s for t, s in zip(totals, entered.scores, strict=True)]
+    return totals
+
+
+def sheet_embed(game: GameRecord, sheet: ScoreSheet, words: Words) -> discord.Embed:
+    number = len(sheet.rounds) + 1
+    embed = discord.Embed(
+        title=words("Skyjo score sheet · round {round}", round=number),
+        description="\n".join(standings_lines(sheet, words)),
+        colour=COLOUR,
+    )
+    if sheet.rounds:
+        embed.add_field(name=words("Rounds"), value=rounds_table(sheet), inline=False)
+    lines = draft_lines(sheet, words)
+    if lines:
+        embed.add_field(name=words("This round"), value="\n".join(lines)[:1024], inline=False)
+    settings = sheet.settings
+    rule = words(
+        "Game {game} · target {target} points · finisher's penalty {penalty}",
+        game=game.id,
+        target=settings.target_score,
+        penalty=penalty_text(settings, words),
+    )
+    embed.set_footer(text=rule)
+    return embed
+
+
+def sheet_rows(sheet: ScoreSheet, words: Words) -> list[Row]:
+    draft = sheet.draft
+    number = (draft.index if draft is not None else len(sheet.rounds)) + 1
+    players = len(sheet.names)
+    finisher = SelectSpec(
+        verb="finisher",
+        placeholder=words("Who ended round {round}?", round=number),
+        options=[(name[:100], str(seat)) for seat, name in enumerate(sheet.names)],
+        current=str(draft.finisher) if draft is not None and draft.finisher is not None else None,
+    )
+    totals = [
+        ButtonSpec(
+            words("Totals {first}–{last}", first=first + 1, last=min(players, first + 5)),
+            "totals",
+            str(first),
+            style="primary",
+            emoji="✍️",
+        )
+        for first in range(0, players, FIELDS_PER_FORM)
+    ]
+    entering = [
+        *totals,
+        ButtonSpec(
+            words("Confirm round {round}", round=number),
+            "confirm",
+            style="success",
+            disabled=sheet.preview() is None,
+        ),
+    ]
+    if draft is not None:
+        entering.append(ButtonSpec(words("Discard"), "discard", style="secondary"))
+    rows: list[Row] = [finisher, entering]
+    if sheet.rounds and draft is None:
+        rows.append(
+            SelectSpec(
+                verb="edit",
+                placeholder=words("Correct a round…"),
+                options=[
+                    (words("Round {round}", round=n + 1), str(n)) for n in range(len(sheet.rounds))
+                ][-25:],
+            )
+        )
+        rows.append(
+            [
+                ButtonSpec(words("Undo round {round}", round=len(sheet.rounds)), "undo", emoji="↩️"),
+                ButtonSpec(words("End the game"), "end", style="danger"),
+            ]
+        )
+    return rows
+
+
+def totals_form(sheet: ScoreSheet, first: int, words: Words) -> Form:
+    """The card totals of up to five players, prefilled with what was typed before."""
+    draft = sheet.draft
+    number = (draft.index if draft is not None else len(sheet.rounds)) + 1
+    entries = draft.entries if draft is not None else (None,) * len(sheet.names)
+    seats = range(first, min(len(sheet.names), first + FIELDS_PER_FORM))
+    return Form(
+        title=words("Round {round}: card totals", round=number)[:45],
+        verb="entered",
+        arg=str(first),
+        fields=[
+            TextField(
+                key=str(seat),
+                label=words("{name}'s total", name=sheet.names[seat])[:45],
+                placeholder=words("−24 to 144, e.g. 12 or -3"),
+                default=entries[seat] or "",
+                required=False,
+                max_length=6,
+            )
+            for seat in seats
+        ],
+    )
+
+
+def sheet_screen(game: GameRecord, sheet: ScoreSheet, context: TableContext) -> Screen:
+    words = context.words
+    return Screen(embed=sheet_embed(game, sheet, words), rows=sheet_rows(sheet, words))
+
+
+def final_screen(sheet: ScoreSheet, words: Words) -> Screen:
+    winners = [sheet.names[seat] for seat in sheet.winners or ()]
+    who = words.listing(winners)
+    title = (
+        words("Skyjo score sheet · {who} wins!", who=who)
+        if len(winners) == 1
+        else words("Skyjo score sheet · {who} share the victory!", who=who)
+    )
+    embed = discord.Embed(
+        title=title, description="\n".join(standings_lines(sheet, words)), colour=COLOUR
+    )
+    if sheet.rounds:
+        embed.add_field(name=words("Rounds"), value=rounds_table(sheet), inline=False)
+    ended = sheet.ended()
+    note = words("Ended early, before anyone reached the target.") if ended and ended.early else ""
+    rounds = words.plural("{n} round", "{n} rounds", len(sheet.rounds))
+    embed.set_footer(text=f"{rounds} · {note}" if note else rounds)
+    return Screen(embed=embed)
+
+
+def settings_summary(settings: SheetSettings, words: Words) -> list[str]:
+    return [
+        words("Target score: **{target}**", target=settings.target_score),
+        words(
+            "Finisher's penalty: **{penalty}** (when not strictly lowest)",
+            penalty=penalty_text(settings, words),
+        ),
+    ]
+
+
+RULES = N_(
+    "Keep the score of a Skyjo game played with real cards. Everyone at the table joins, and "
+    "the host seats players who are not on Discord by name.\n"
+    "**Each round**: choose who ended it, then **Totals** and type each player's card total "
+    "(after removing identical columns; -3 for minus three). The sheet shows how the round will "
+    "be scored, the finisher's penalty included, before you **Confirm** it.\n"
+    "**Mistakes**: **Undo** the last round, or **Correct a round** to change any earlier one; "
+    "later totals follow. **End the game** stops early. The game ends after the round in which "
+    "someone reaches the target: the lowest total wins."
+)
+
+
+def rules_embeds(words: Words) -> list[discord.Embed]:
+    embed = discord.Embed(title=words("The Skyjo score sheet"), description=words(RULES))
+    embed.colour = COLOUR
+    return [embed]
+
+
+def form_texts(fields: dict[str, str], first: int, players: int) -> tuple[str, ...]:
+    """The submitted totals in seat order from `first` (a field left empty stays empty)."""
+    last = min(players, first + FIELDS_PER_FORM)
+    return tuple(fields.get(str(seat), "") for seat in range(first, last))
