@@ -1,9 +1,9 @@
-"""The table pictures' cost: `python -m bench.pictures [--game skyjo|junior|skyfive] [--json]`.
+"""The pictures' cost: `python -m bench.pictures [--game skyjo|junior|skyfive|sheet] [--json]`.
 
-Draws the game's largest table (8 players for Skyjo and Skyjo Junior, 6 for Sky Five), played
-by random moves to mid-game, many times over, each time with a different card marked as just
-changed (so that nothing is served from a cache), and prints the median and p99 time of one
-drawing and the PNG's size.
+Draws the game's largest table (8 players for Skyjo and Skyjo Junior, 6 for Sky Five, played
+by random moves to mid-game; the score sheet's chart of 8 players after 30 rounds) many times
+over, each time a little different (so that nothing is served from a cache), and prints the
+median and p99 time of one drawing and the PNG's size.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.i18n import Words
-from bot.ui import grid_picture, junior_picture, sky_five_picture, skyjo_picture
+from bot.ui import grid_picture, junior_picture, score_chart, sky_five_picture, skyjo_picture
+from bot.ui.score_chart import ScoreChart
 from bot.ui.sky_five_screens import picture_labels
 from games.core.seats import Seat
 from games.sky_five import SkyFiveGame, SkyFiveSettings
@@ -70,7 +71,24 @@ def sky_five(seed: int) -> tuple[int, Drawing]:
     return 6, lambda turn: sky_five_picture.render(drawings[turn % len(drawings)])
 
 
-GAMES = {"skyjo": skyjo, "junior": junior, "skyfive": sky_five}
+def sheet_chart(seed: int) -> tuple[int, Drawing]:
+    """The score sheet's chart of 8 players after 30 rounds."""
+    rng = random.Random(seed)
+    running = [0] * 8
+    rounds = []
+    for _ in range(30):
+        running = [total + rng.randint(-6, 14) for total in running]
+        rounds.append(tuple(running))
+    names = tuple(f"Player {i}" for i in range(8))
+
+    def draw(turn: int) -> bytes:
+        chart = ScoreChart(f"Scores {turn}", names, tuple(rounds), 100, "target 100", "round")
+        return score_chart.render(chart)
+
+    return 8, draw
+
+
+GAMES = {"skyjo": skyjo, "junior": junior, "skyfive": sky_five, "sheet": sheet_chart}
 
 
 def measure(game: str, renders: int, seed: int = 3) -> dict[str, float | str]:

@@ -3,11 +3,14 @@ round being entered with how it will be scored, the controls to enter, correct a
 
 from __future__ import annotations
 
+from functools import partial
+
 import discord
 
 from bot.adapters.specs import (
     ButtonSpec,
     Form,
+    Picture,
     Row,
     Screen,
     SelectSpec,
@@ -16,6 +19,8 @@ from bot.adapters.specs import (
 )
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
+from bot.ui import score_chart
+from bot.ui.score_chart import ScoreChart
 from bot.ui.skyjo_screens import penalty_text
 from bot.ui.skyjo_words import round_lines
 from games.core.errors import IllegalAction
@@ -213,9 +218,31 @@ def totals_form(sheet: ScoreSheet, first: int, words: Words) -> Form:
     )
 
 
+def chart_picture(sheet: ScoreSheet, words: Words) -> Picture:
+    """The running totals as a line chart, with the target line."""
+    target = sheet.settings.target_score
+    chart = ScoreChart(
+        title=words("Running totals"),
+        names=sheet.names,
+        totals=tuple(sheet.running_totals()),
+        target=target,
+        target_label=words("target {target}", target=target),
+        round_label=words("round"),
+    )
+    return Picture(
+        name="scores.png",
+        key=chart,
+        render=partial(score_chart.render, chart),
+        description=score_chart.describe(chart),
+    )
+
+
 def sheet_screen(game: GameRecord, sheet: ScoreSheet, context: TableContext) -> Screen:
     words = context.words
-    return Screen(embed=sheet_embed(game, sheet, words), rows=sheet_rows(sheet, words))
+    pictures = [chart_picture(sheet, words)] if context.pictures and sheet.rounds else []
+    return Screen(
+        embed=sheet_embed(game, sheet, words), rows=sheet_rows(sheet, words), pictures=pictures
+    )
 
 
 def final_screen(sheet: ScoreSheet, words: Words) -> Screen:
@@ -235,7 +262,7 @@ def final_screen(sheet: ScoreSheet, words: Words) -> Screen:
     note = words("Ended early, before anyone reached the target.") if ended and ended.early else ""
     rounds = words.plural("{n} round", "{n} rounds", len(sheet.rounds))
     embed.set_footer(text=f"{rounds} · {note}" if note else rounds)
-    return Screen(embed=embed)
+    return Screen(embed=embed, pictures=[chart_picture(sheet, words)] if sheet.rounds else [])
 
 
 def settings_summary(settings: SheetSettings, words: Words) -> list[str]:

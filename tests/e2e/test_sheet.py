@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from tests.e2e.harness import button, shown, table
 from tests.e2e.sheet_play import (
@@ -32,6 +34,13 @@ async def test_three_players_to_100_with_a_doubled_finisher(tmp_path: Path) -> N
         confirmed = await t.click("leo", preview, button(preview, "confirm"))
         assert confirmed.type == 7
         assert sheet(session).totals == (20, 5, 30)
+        charted = await t.table_message()
+        attachment = charted.payload["attachments"][0]
+        assert attachment["filename"] == "scores.png"
+        assert charted.embeds[0]["image"]["url"] == "attachment://scores.png"
+        assert "ana: 20." in attachment["description"] and "target 100" in attachment["description"]
+        png = t.dc.rest.files[attachment["url"].split("/cdn/", 1)[1]]
+        assert Image.open(io.BytesIO(png)).size == (800, 600)
         await enter_round(t, "ana", 1, [8, 8, 20])  # leo tied for lowest: doubled
         assert sheet(session).totals == (28, 21, 50)
         await enter_round(t, "ana", 0, [-3, 10, 12])  # ana negative: not doubled
@@ -190,3 +199,14 @@ async def test_ending_early_shows_the_standings(tmp_path: Path) -> None:
         assert "ana wins" in final.embeds[0]["title"]
         assert "Ended early" in final.text()
         shown(ended)
+
+
+async def test_only_the_sheets_creator_or_an_admin_may_delete_it(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        session = await open_sheet(t, ["ana", "leo"])
+        refused = await t.slash("leo", "table cancel")
+        assert refused.ephemeral and session.record.status == "running"
+        cancelled = await t.slash("ana", "table cancel")
+        assert cancelled.error is None
+        await t.settled_engine(lambda s: s.record.status == "cancelled", "cancelled", session)
