@@ -29,24 +29,25 @@ from games.skyjo_sheet import ScoreSheet, SheetSettings
 COLOUR = discord.Colour.from_rgb(90, 180, 120)
 FIELDS_PER_FORM = 5
 NAME_WIDTH = 5
-
-
-def _name(name: str) -> str:
-    return name[:NAME_WIDTH]
+NARROW_WIDTH = 3
+NARROW_FROM = 5
+"""Above this many players the table's columns are narrower."""
 
 
 def rounds_table(sheet: ScoreSheet) -> str:
-    """Every round's scores, the finisher's marked with *, and the totals, as a code block."""
+    """Every round's scores, the finisher's marked with *, and the totals, as a code block;
+    narrower columns for larger tables, so that it fits a phone."""
     names = sheet.names
-    header = " # " + "".join(f"{_name(name):>{NAME_WIDTH + 2}}" for name in names)
+    width = NAME_WIDTH if len(names) <= NARROW_FROM else NARROW_WIDTH
+    header = " # " + "".join(f"{name[:width]:>{width + 2}}" for name in names)
     lines = [header]
     for number, entered in enumerate(sheet.rounds, start=1):
         cells = [
-            f"{score:>{NAME_WIDTH + 1}}" + ("*" if seat == entered.finisher else " ")
+            f"{score:>{width + 1}}" + ("*" if seat == entered.finisher else " ")
             for seat, score in enumerate(entered.scores)
         ]
         lines.append(f"{number:>2} " + "".join(cells))
-    totals = "".join(f"{total:>{NAME_WIDTH + 1}} " for total in sheet.totals)
+    totals = "".join(f"{total:>{width + 1}} " for total in sheet.totals)
     lines.append(" Σ " + totals)
     return "```\n" + "\n".join(lines)[-1000:] + "\n```"
 
