@@ -23,15 +23,17 @@ def rank(
     for score, key in zip(scores, keys, strict=True):
         place = 1 + sum(other < key for other in keys)
         seat = seats[score.seat]
+        left = seat.left_by is not None
         results.append(
             ResultRecord(
                 seat=score.seat,
-                user_id=seat.user_id,
+                user_id=seat.left_by if left else seat.user_id,
                 score=score.score,
                 won=place == 1,
                 place=place,
                 tiebreak=score.tiebreak,
-                seat_kind=seat.kind,
+                seat_kind="member" if left else seat.kind,
+                left=left,
             )
         )
     return sorted(results, key=lambda r: r.seat)

@@ -130,11 +130,13 @@ class TableFlow:
             raise IllegalAction("You are not in this game.")
         name = record.seats[seat].name
         if adapter.takeover_level is not None:
-            record.seats[seat] = SeatRecord(name=name, bot_level=adapter.takeover_level)
+            record.seats[seat] = SeatRecord(
+                name=name, bot_level=adapter.takeover_level, left_by=user.id
+            )
             session.note("🤖 {name} left: a bot takes the seat.", name=name)
             said = N_("You left the game; a bot plays your seat.")
         else:
-            record.seats[seat] = SeatRecord(name=name, guest=True)
+            record.seats[seat] = SeatRecord(name=name, guest=True, left_by=user.id)
             session.note("{name} left: the host plays their seat.", name=name)
             said = N_("You left the game; the host plays your seat.")
         members = record.members

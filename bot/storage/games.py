@@ -24,7 +24,7 @@ class ChannelBusy(Exception):
 
 _COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, seed, seats, settings, state, version, "
-    "message_id, deadline, unshown, language, alert_id"
+    "message_id, deadline, unshown, language, alert_id, started_at, ended_at"
 )
 
 
@@ -46,6 +46,8 @@ def _record(row: aiosqlite.Row) -> GameRecord:
         unshown=row["unshown"],
         language=row["language"],
         alert_id=row["alert_id"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
     )
 
 
@@ -133,7 +135,8 @@ class GameRepository:
             await self._update(connection, game)
             await connection.executemany(
                 "INSERT OR REPLACE INTO results (game_id, seat, guild_id, user_id, kind, score,"
-                " won, place, tiebreak, seat_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " won, place, tiebreak, seat_kind, ended_at, left_game)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         game.id,
@@ -146,6 +149,8 @@ class GameRepository:
                         r.place,
                         r.tiebreak,
                         r.seat_kind,
+                        game.ended_at,
+                        int(r.left),
                     )
                     for r in results
                 ],
@@ -153,7 +158,7 @@ class GameRepository:
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         async with self.database.connection.execute(
-            "SELECT seat, user_id, score, won, place, tiebreak, seat_kind FROM results"
+            "SELECT seat, user_id, score, won, place, tiebreak, seat_kind, left_game FROM results"
             " WHERE game_id = ? ORDER BY seat",
             (game_id,),
         ) as cursor:
@@ -167,15 +172,21 @@ class GameRepository:
                 place=r["place"],
                 tiebreak=r["tiebreak"],
                 seat_kind=r["seat_kind"],
+                left=bool(r["left_game"]),
             )
             for r in rows
         ]
 
     async def _update(self, connection: aiosqlite.Connection, game: GameRecord) -> None:
+        now = time.time()
+        if game.started_at is None and game.state is not None:
+            game.started_at = now
+        if game.ended_at is None and game.status in ("finished", "cancelled"):
+            game.ended_at = now
         await connection.execute(
             "UPDATE games SET status = ?, host_id = ?, seats = ?, settings = ?, state = ?,"
-            " version = ?, message_id = ?, deadline = ?, unshown = ?, alert_id = ?, updated_at = ?"
-            " WHERE id = ?",
+            " version = ?, message_id = ?, deadline = ?, unshown = ?, alert_id = ?, updated_at = ?,"
+            " started_at = ?, ended_at = ? WHERE id = ?",
             (
                 game.status,
                 game.host_id,
@@ -187,7 +198,9 @@ class GameRepository:
                 game.deadline,
                 game.unshown,
                 game.alert_id,
-                time.time(),
+                now,
+                game.started_at,
+                game.ended_at,
                 game.id,
             ),
         )

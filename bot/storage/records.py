@@ -24,6 +24,8 @@ class SeatRecord(BaseModel):
     language: str | None = None
     """The member's Discord language when they joined, for what only they see outside a click
     (turn reminders)."""
+    left_by: int | None = None
+    """The member who sat here and left the running game: the result is still theirs."""
 
     @property
     def kind(self) -> SeatKind:
@@ -60,6 +62,9 @@ class GameRecord(BaseModel):
     """The language of the game's public messages, fixed when it opens."""
     alert_id: int | None = None
     """The message telling players their turn has come, while it stands."""
+    started_at: float | None = None
+    ended_at: float | None = None
+    """When it finished or was cancelled (None while it is open)."""
 
     @property
     def is_open(self) -> bool:
@@ -94,3 +99,5 @@ class ResultRecord(BaseModel):
     place: int = 1
     tiebreak: int | None = None
     seat_kind: SeatKind = "member"
+    left: bool = False
+    """The member left the game (a bot or the host played on); credited all the same."""

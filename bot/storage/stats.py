@@ -1,0 +1,137 @@
+"""What a server's finished games add up to: its leaderboards, a player's stats, its history.
+
+Every query names its server, so one server never sees another's games, and each reads an
+index (`migrations/007_history.sql`) rather than the whole table. Only members are ranked:
+bots and guests play, but never count; a member who left a game is credited with its result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.storage.database import Database
+
+MIN_GAMES_FOR_RATE = 5
+"""Below this many games a player's win rate is not ranked (they still rank by wins)."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    user_id: int
+    games: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class KindStats:
+    """A member's record in one game type of one server."""
+
+    kind: str
+    games: int
+    wins: int
+    average_score: float
+    lowest_score: int
+    highest_score: int
+    streak: int
+    """Wins in a row, counting back from the latest game."""
+
+
+@dataclass(frozen=True)
+class PastGame:
+    game_id: int
+    kind: str
+    ended_at: float
+    winners: tuple[int | None, ...]
+    """The winning seats' members (None for a bot or a guest)."""
+
+
+class StatsRepository:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        kind: str,
+        since: float = 0.0,
+        *,
+        limit: int = 10,
+        offset: int = 0,
+        min_games: int = MIN_GAMES_FOR_RATE,
+    ) -> list[Standing]:
+        """Members by wins, then by win rate among those with `min_games` games or more."""
+        async with self.database.connection.execute(
+            "SELECT user_id, COUNT(*) AS games, SUM(won) AS wins FROM results"
+            " WHERE guild_id = ? AND kind = ? AND seat_kind = 'member' AND ended_at >= ?"
+            " GROUP BY user_id"
+            " ORDER BY wins DESC,"
+            " CASE WHEN COUNT(*) >= ? THEN CAST(SUM(won) AS REAL) / COUNT(*) ELSE 0 END DESC,"
+            " games DESC, user_id"
+            " LIMIT ? OFFSET ?",
+            (guild_id, kind, since, min_games, limit, offset),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [Standing(r["user_id"], r["games"], r["wins"]) for r in rows]
+
+    async def player(self, guild_id: int, user_id: int) -> list[KindStats]:
+        """The member's record in each game type they have played in this server."""
+        async with self.database.connection.execute(
+            "SELECT kind, COUNT(*) AS games, SUM(won) AS wins, AVG(score) AS average,"
+            " MIN(score) AS low, MAX(score) AS high FROM results"
+            " WHERE guild_id = ? AND user_id = ? GROUP BY kind ORDER BY kind",
+            (guild_id, user_id),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        found = []
+        for row in rows:
+            streak = await self._streak(guild_id, user_id, row["kind"])
+            found.append(
+                KindStats(
+                    kind=row["kind"],
+                    games=row["games"],
+                    wins=row["wins"],
+                    average_score=row["average"],
+                    lowest_score=row["low"],
+                    highest_score=row["high"],
+                    streak=streak,
+                )
+            )
+        return found
+
+    async def _streak(self, guild_id: int, user_id: int, kind: str) -> int:
+        streak = 0
+        async with self.database.connection.execute(
+            "SELECT won FROM results WHERE guild_id = ? AND user_id = ? AND kind = ?"
+            " ORDER BY ended_at DESC LIMIT 200",
+            (guild_id, user_id, kind),
+        ) as cursor:
+            async for row in cursor:
+                if not row["won"]:
+                    break
+                streak += 1
+        return streak
+
+    async def history(
+        self, guild_id: int, *, limit: int = 10, before: float | None = None
+    ) -> list[PastGame]:
+        """The server's latest finished games, newest first (older than `before`, if given)."""
+        async with self.database.connection.execute(
+            "SELECT id, kind, ended_at FROM games"
+            " WHERE guild_id = ? AND status = 'finished' AND ended_at < ?"
+            " ORDER BY ended_at DESC LIMIT ?",
+            (guild_id, before if before is not None else float("inf"), limit),
+        ) as cursor:
+            games = await cursor.fetchall()
+        found = []
+        for game in games:
+            async with self.database.connection.execute(
+                "SELECT user_id FROM results WHERE game_id = ? AND won = 1 ORDER BY seat",
+                (game["id"],),
+            ) as cursor:
+                winners = tuple(row["user_id"] for row in await cursor.fetchall())
+            found.append(PastGame(game["id"], game["kind"], game["ended_at"], winners))
+        return found
