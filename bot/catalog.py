@@ -15,8 +15,9 @@ from bot.adapters.sky_five import SkyFiveAdapter
 from bot.adapters.skyjo import SkyjoAdapter
 from games.core.errors import IllegalAction
 
-COMMON_EXTENSIONS: tuple[str, ...] = ("cogs.table",)
-"""Commands that apply to any game: show the table again, leave, cancel, reminders."""
+COMMON_EXTENSIONS: tuple[str, ...] = ("cogs.table", "cogs.stats")
+"""Commands that apply to any game: show the table again, leave, cancel, reminders; and the
+server's leaderboards, stats and history."""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from bot.sessions import Sessions
 from bot.sessions.clock import Clock
 from bot.storage import Database, GameRepository
 from bot.storage.games import GuildRepository
+from bot.storage.stats import StatsRepository
 from bot.ui import replies
 from bot.ui.components import GameButton, GameSelect, submitted_form
 from games.core.errors import GameError
@@ -53,6 +54,7 @@ class SkyTableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.database = await Database.open(self.settings.database_path)
+        self.stats = StatsRepository(self.database)
         self.sessions = Sessions(
             self,
             GameRepository(self.database),

@@ -1,0 +1,210 @@
+"""`/leaderboard`, `/stats` and `/history`: what this server's finished games add up to.
+
+Only this server's games are read. The leaderboard is paged with buttons whose custom ids carry
+the game type, the period and the page, so they keep working after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog import installed
+from bot.client import SkyTableBot
+from bot.i18n import N_, Words
+from bot.storage.stats import MIN_GAMES_FOR_RATE, StatsRepository
+from bot.ui.replies import words_for
+from games.core.errors import IllegalAction
+
+PAGE = 10
+DAY = 86_400.0
+PERIODS = {"all": None, "month": 30 * DAY, "week": 7 * DAY}
+PERIOD_NAMES = {"all": N_("all time"), "month": N_("this month"), "week": N_("this week")}
+TITLES = {game.adapter.kind: game.adapter.title for game in installed()}
+LOW_WINS = {game.adapter.kind: not game.adapter.high_score_wins for game in installed()}
+GAMES = [app_commands.Choice(name=title, value=kind) for kind, title in TITLES.items()]
+PERIOD_CHOICES = [
+    app_commands.Choice(name=name, value=period) for period, name in PERIOD_NAMES.items()
+]
+QUIET = discord.AllowedMentions.none()
+
+
+def _guild(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise IllegalAction("Leaderboards and stats belong to a server, not to direct messages.")
+    return interaction.guild_id
+
+
+async def leaderboard_page(
+    stats: StatsRepository, guild_id: int, kind: str, period: str, page: int, words: Words
+) -> tuple[discord.Embed, discord.ui.View]:
+    if kind not in TITLES or period not in PERIODS:
+        raise IllegalAction("That is not a leaderboard of this bot.")
+    span = PERIODS[period]
+    since = time.time() - span if span is not None else 0.0
+    rows = await stats.leaderboard(guild_id, kind, since, limit=PAGE + 1, offset=page * PAGE)
+    shown, more = rows[:PAGE], len(rows) > PAGE
+    lines = []
+    for place, standing in enumerate(shown, start=page * PAGE + 1):
+        rate = (
+            " · " + words("{rate} %", rate=round(100 * standing.win_rate))
+            if standing.games >= MIN_GAMES_FOR_RATE
+            else ""
+        )
+        lines.append(
+            f"**{place}.** <@{standing.user_id}> — "
+            + words.plural("{n} win", "{n} wins", standing.wins)
+            + rate
+            + " · "
+            + words.plural("{n} game", "{n} games", standing.games)
+        )
+    embed = discord.Embed(
+        title=words(
+            "{game} leaderboard · {period}",
+            game=words(TITLES[kind]),
+            period=words(PERIOD_NAMES[period]),
+        ),
+        description="\n".join(lines) or words("No finished games yet."),
+        colour=discord.Colour.gold(),
+    )
+    embed.set_footer(
+        text=words(
+            "Ranked by wins, then win rate (from {n} games); bots and guests are not ranked.",
+            n=MIN_GAMES_FOR_RATE,
+        )
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label=words("Previous"),
+            custom_id=f"skyb:{kind}:{period}:{max(0, page - 1)}",
+            disabled=page == 0,
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            label=words("Next"), custom_id=f"skyb:{kind}:{period}:{page + 1}", disabled=not more
+        )
+    )
+    return embed, view
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"skyb:(?P<kind>[a-z-]+):(?P<period>[a-z]+):(?P<page>[0-9]{1,4})",
+):
+    """Previous and Next on a leaderboard: the page is redrawn from the stored results."""
+
+    def __init__(self, button: discord.ui.Button[Any], kind: str, period: str, page: int) -> None:
+        super().__init__(button)
+        self.kind, self.period, self.page = kind, period, page
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> BoardButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item, match["kind"], match["period"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = interaction.client
+        assert isinstance(bot, SkyTableBot)
+        words = words_for(interaction)
+        try:
+            embed, view = await leaderboard_page(
+                bot.stats, _guild(interaction), self.kind, self.period, self.page, words
+            )
+        except IllegalAction as error:
+            await interaction.response.send_message(words.error(error), ephemeral=True)
+            return
+        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=QUIET)
+
+
+class StatsCog(commands.Cog):
+    def __init__(self, bot: SkyTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="leaderboard", description="This server's best players of a game")
+    @app_commands.describe(game="Which game", period="Over which period (default all time)")
+    @app_commands.choices(game=GAMES, period=PERIOD_CHOICES)
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: str, period: str = "all"
+    ) -> None:
+        words = words_for(interaction)
+        embed, view = await leaderboard_page(
+            self.bot.stats, _guild(interaction), game, period, 0, words
+        )
+        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=QUIET)
+
+    @app_commands.command(name="stats", description="A member's record in this server's games")
+    @app_commands.describe(member="Whose record (default yours)")
+    async def stats(
+        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
+    ) -> None:
+        words = words_for(interaction)
+        guild_id = _guild(interaction)
+        user = member or interaction.user
+        found = await self.bot.stats.player(guild_id, user.id)
+        embed = discord.Embed(
+            title=words("{name}'s games", name=user.display_name), colour=discord.Colour.gold()
+        )
+        if not found:
+            embed.description = words("No finished games in this server yet.")
+        for record in found:
+            best, worst = (
+                (record.lowest_score, record.highest_score)
+                if LOW_WINS.get(record.kind, True)
+                else (record.highest_score, record.lowest_score)
+            )
+            lines = [
+                words.plural("{n} game", "{n} games", record.games)
+                + " · "
+                + words.plural("{n} win", "{n} wins", record.wins)
+                + " · "
+                + words("{rate} %", rate=round(100 * record.wins / record.games)),
+                words("Average score {average}", average=f"{record.average_score:.1f}"),
+                words("Best game {best} · worst game {worst}", best=best, worst=worst),
+                words.plural(
+                    "Winning streak: {n} game", "Winning streak: {n} games", record.streak
+                ),
+            ]
+            embed.add_field(
+                name=words(TITLES.get(record.kind, record.kind)),
+                value="\n".join(lines),
+                inline=False,
+            )
+        await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+
+    @app_commands.command(name="history", description="This server's latest finished games")
+    async def history(self, interaction: discord.Interaction[Any]) -> None:
+        words = words_for(interaction)
+        past = await self.bot.stats.history(_guild(interaction))
+        lines = []
+        nobody = words("a bot or a guest")
+        for game in past:
+            winners = " ".join(f"<@{user}>" for user in game.winners if user is not None)
+            title = words(TITLES.get(game.kind, game.kind))
+            lines.append(
+                f"**#{game.game_id}** {title} · <t:{int(game.ended_at)}:R> · 🏆 {winners or nobody}"
+            )
+        embed = discord.Embed(
+            title=words("Latest games"),
+            description="\n".join(lines) or words("No finished games yet."),
+            colour=discord.Colour.gold(),
+        )
+        await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, SkyTableBot)
+    bot.add_dynamic_items(BoardButton)
+    await bot.add_cog(StatsCog(bot))

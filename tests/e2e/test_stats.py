@@ -1,0 +1,87 @@
+"""Leaderboards, stats and history through Discord: a finished game counts, a leaver keeps
+their loss, a cancelled game does not count, and another server sees none of it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import shown, table
+from tests.e2e.sheet_play import enter_round, open_sheet
+
+
+async def test_finished_games_count_and_nothing_else(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        ana, leo, zoe = (t.users[name] for name in ("ana", "leo", "zoe"))
+        session = await open_sheet(t, ["ana", "leo", "zoe"], target_score=10)
+        left = await t.slash("leo", "table leave")
+        assert left.ephemeral
+        await enter_round(t, "ana", 0, [3, 20, 15])
+        await t.settled(lambda s: True, "the standings", session)
+        assert session.record.status == "finished"
+
+        cancelled = await open_sheet(t, ["zoe", "ana"])
+        await enter_round(t, "zoe", 0, [1, 9])
+        await t.slash("zoe", "table cancel")
+        await t.settled_engine(lambda s: s.record.status == "cancelled", "cancelled", cancelled)
+
+        board = shown(await t.slash("zoe", "leaderboard", game="skyjo-sheet"))
+        text = board.text()
+        assert "Skyjo score sheet leaderboard · all time" in text
+        lines = [line for line in text.split("\n") if line.startswith("**")]
+        assert lines[0].startswith(f"**1.** <@{ana.id}> — 1 win")
+        assert any(f"<@{leo.id}> — 0 wins · 1 game" in line for line in lines), (
+            "leo left, and keeps his loss"
+        )
+        assert any(f"<@{zoe.id}> — 0 wins · 1 game" in line for line in lines), (
+            "the cancelled sheet does not count"
+        )
+        assert board.payload.get("allowed_mentions", {}).get("parse") in (None, []), (
+            "a leaderboard pings nobody"
+        )
+        empty = shown(await t.slash("ana", "leaderboard", game="skyfive", period="week"))
+        assert "No finished games yet." in empty.text()
+
+        stats = shown(await t.slash("ana", "stats"))
+        assert "1 game · 1 win · 100 %" in stats.text() and "Winning streak: 1 game" in stats.text()
+        history = shown(await t.slash("leo", "history"))
+        assert f"#{session.record.id}" in history.text() and f"<@{ana.id}>" in history.text()
+        assert f"#{cancelled.record.id}" not in history.text()
+
+        other = t.dc.add_guild("Elsewhere")
+        room = other.add_text_channel("games")
+        other.add_member(ana)
+        for command, options in (
+            ("leaderboard", {"game": "skyjo-sheet"}),
+            ("stats", {}),
+            ("history", {}),
+        ):
+            answer = shown(await t.dc.slash(ana, room, command, **options))
+            assert f"<@{ana.id}>" not in answer.text() and "1 win" not in answer.text(), command
+
+
+async def test_the_leaderboard_pages_with_buttons_that_survive_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        monkeypatch.setattr(sys.modules["cogs.stats"], "PAGE", 1)
+        session = await open_sheet(t, ["ana", "leo"], target_score=10)
+        await enter_round(t, "ana", 0, [3, 20])
+        await t.settled(lambda s: True, "the standings", session)
+        board = shown(await t.slash("ana", "leaderboard", game="skyjo-sheet"))
+        assert f"<@{t.users['ana'].id}>" in board.text()
+        assert f"<@{t.users['leo'].id}>" not in board.text(), "one player a page"
+        previous = [c for c in board.walk_components() if c.get("label") == "Previous"]
+        assert previous and previous[0].get("disabled"), "the first page has no previous page"
+        await t.stop()
+        await t.start()
+        monkeypatch.setattr(sys.modules["cogs.stats"], "PAGE", 1)
+        following = [c for c in board.walk_components() if c.get("label") == "Next"]
+        turned = await t.click("leo", board, following[0]["custom_id"])
+        assert turned.type == 7, "the page buttons work after a restart"
+        page = shown(turned)
+        assert f"**2.** <@{t.users['leo'].id}>" in page.text()
