@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.catalog import installed
 from bot.client import SkyTableBot
 from bot.i18n import N_, Words
+from bot.replay import replay_embed
 from bot.storage.stats import MIN_GAMES_FOR_RATE, StatsRepository
 from bot.ui.replies import words_for
 from games.core.errors import IllegalAction
@@ -129,6 +130,101 @@ class BoardButton(
         await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=QUIET)
 
 
+async def replay_message(
+    bot: SkyTableBot, interaction: discord.Interaction[Any], game_id: int, step: int
+) -> tuple[discord.Embed, discord.ui.View]:
+    """A step of a finished game of this server, with the buttons to move through it."""
+    words = words_for(interaction)
+    game = await bot.sessions.store.get(game_id)
+    if game is None or game.guild_id != _guild(interaction) or game.status != "finished":
+        raise IllegalAction("That game cannot be replayed here.")
+    adapter = bot.catalog.require(game.kind)
+    moves = await bot.sessions.store.moves(game_id)
+    step = min(step, len(moves))
+    embed = replay_embed(adapter, game, moves, step, words)
+    view = discord.ui.View(timeout=None)
+    for which, label, target, disabled in (
+        ("first", "⏮", 0, step == 0),
+        ("back", words("Previous"), step - 1, step == 0),
+        ("next", words("Next"), step + 1, step >= len(moves)),
+        ("last", "⏭", len(moves), step >= len(moves)),
+    ):
+        view.add_item(
+            discord.ui.Button(
+                label=label,
+                custom_id=f"skyr:{game_id}:{max(0, target)}:{which}",
+                disabled=disabled,
+            )
+        )
+    return embed, view
+
+
+class ReplayChoice(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"skyh:replay"):
+    """The history's select: the chosen game's replay, only for whoever chose it."""
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ReplayChoice:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = interaction.client
+        assert isinstance(bot, SkyTableBot)
+        values = self.item.values
+        try:
+            if not values or not values[0].isdigit():
+                raise IllegalAction("That game cannot be replayed here.")
+            embed, view = await replay_message(bot, interaction, int(values[0]), 0)
+        except IllegalAction as error:
+            await interaction.response.send_message(
+                words_for(interaction).error(error), ephemeral=True
+            )
+            return
+        await interaction.response.send_message(
+            embed=embed, view=view, ephemeral=True, allowed_mentions=QUIET
+        )
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"skyr:(?P<game>[0-9]{1,18}):(?P<step>[0-9]{1,6}):(?P<which>first|back|next|last)",
+):
+    """A step forward or back in a replay."""
+
+    def __init__(self, button: discord.ui.Button[Any], game_id: int, step: int) -> None:
+        super().__init__(button)
+        self.game_id, self.step = game_id, step
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ReplayButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item, int(match["game"]), int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = interaction.client
+        assert isinstance(bot, SkyTableBot)
+        try:
+            embed, view = await replay_message(bot, interaction, self.game_id, self.step)
+        except IllegalAction as error:
+            await interaction.response.send_message(
+                words_for(interaction).error(error), ephemeral=True
+            )
+            return
+        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=QUIET)
+
+
 class StatsCog(commands.Cog):
     def __init__(self, bot: SkyTableBot) -> None:
         self.bot = bot
@@ -201,10 +297,25 @@ class StatsCog(commands.Cog):
             description="\n".join(lines) or words("No finished games yet."),
             colour=discord.Colour.gold(),
         )
-        await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+        view = discord.ui.View(timeout=None)
+        if past:
+            view.add_item(
+                discord.ui.Select(
+                    custom_id="skyh:replay",
+                    placeholder=words("Replay a game…"),
+                    options=[
+                        discord.SelectOption(
+                            label=f"#{game.game_id} {words(TITLES.get(game.kind, game.kind))}",
+                            value=str(game.game_id),
+                        )
+                        for game in past
+                    ],
+                )
+            )
+        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=QUIET)
 
 
 async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, SkyTableBot)
-    bot.add_dynamic_items(BoardButton)
+    bot.add_dynamic_items(BoardButton, ReplayChoice, ReplayButton)
     await bot.add_cog(StatsCog(bot))

@@ -7,8 +7,9 @@ the meaning of each button, rendering) and a cog for its own commands, both list
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -90,6 +91,8 @@ class GameAdapter(ABC):
     safe_verbs: ClassVar[frozenset[str]] = frozenset()
     """Verbs still accepted from an outdated message; every other verb is refused there."""
 
+    action_type: ClassVar[Callable[..., Any]]
+    """The game's action record (a NamedTuple): how a recorded move is read back."""
     panel: ClassVar[SettingsPanel]
     """The selects of the settings panel the host is offered."""
 
@@ -104,6 +107,14 @@ class GameAdapter(ABC):
     @property
     def bot_levels(self) -> tuple[str, ...]:
         return tuple(self.bots.levels) if self.bots is not None else ()
+
+    def encode_action(self, action: Any) -> str:
+        """A move as it is recorded, to replay the game."""
+        return json.dumps(list(action))
+
+    def decode_action(self, text: str) -> Any:
+        fields = [tuple(value) if isinstance(value, list) else value for value in json.loads(text)]
+        return self.action_type(*fields)
 
     # ------------------------------------------------------------------------ settings
 

@@ -67,6 +67,7 @@ class JuniorAdapter(GameAdapter):
     bots = bots.BOT_LEVELS
     events = CODEC
     panel = PANEL
+    action_type = actions.Action
 
     def build_settings(self, values: dict[str, Any]) -> JuniorSettings:
         return JuniorSettings.build(**values)

@@ -60,6 +60,7 @@ class SheetAdapter(GameAdapter):
     allows_guests = True
     announces_turns = False
     panel = PANEL
+    action_type = Action
 
     def build_settings(self, values: dict[str, Any]) -> SheetSettings:
         return SheetSettings.build(**values)

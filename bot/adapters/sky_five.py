@@ -64,6 +64,7 @@ class SkyFiveAdapter(GameAdapter):
     safe_verbs = frozenset({"mine"})
     events = CODEC
     panel = PANEL
+    action_type = actions.Action
 
     def build_settings(self, values: dict[str, Any]) -> SkyFiveSettings:
         return SkyFiveSettings.build(**values)

@@ -122,6 +122,7 @@ class SkyjoAdapter(GameAdapter):
     bots = bots.BOT_LEVELS
     events = CODEC
     panel = PANEL
+    action_type = actions.Action
 
     def build_settings(self, values: dict[str, Any]) -> SkyjoSettings:
         return SkyjoSettings.build(**values)

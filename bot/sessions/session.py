@@ -25,6 +25,7 @@ from bot.sessions.context import SessionContext
 from bot.sessions.display import Display
 from bot.sessions.game_log import GameLog
 from bot.standings import rank
+from bot.storage.games import Move
 from bot.storage.records import GameRecord
 from games.core.engine import Engine
 from games.core.seats import Seat
@@ -49,6 +50,8 @@ class GameSession:
         self._token: Hashable = None
         self._movers: frozenset[int] = frozenset()
         self.to_remind: list[int] = []
+        self._move: Move | None = None
+        """The move being committed, recorded with it."""
 
     # --------------------------------------------------------------------------- state
 
@@ -124,10 +127,11 @@ class GameSession:
         if self._engine is not None:
             record.state = self.adapter.dump(self._engine)
         try:
+            move, self._move = self._move, None
             if record.status == "finished":
-                await self.context.store.finish(record, self.results())
+                await self.context.store.finish(record, self.results(), move)
             else:
-                await self.context.store.save(record)
+                await self.context.store.save(record, move)
         except BaseException:
             await self.restore_saved()
             raise
@@ -186,6 +190,7 @@ class GameSession:
             record.seats[seat].timeouts = 0
         self.mode = ""
         self.log.moves(seat, token, events)
+        self._move = Move(seat, self.adapter.encode_action(action))
         if self.adapter.moments(record, engine, events, self.words):
             record.unshown = self._save_events(events)
         if engine.is_over:

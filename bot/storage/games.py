@@ -6,6 +6,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
@@ -53,6 +54,14 @@ def _record(row: aiosqlite.Row) -> GameRecord:
 
 def _seats_json(seats: Sequence[SeatRecord]) -> str:
     return json.dumps([seat.model_dump() for seat in seats])
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of a game: the seat, and its action as the game's adapter encoded it."""
+
+    seat: int
+    action: str
 
 
 class GameRepository:
@@ -124,15 +133,20 @@ class GameRepository:
             rows = await cursor.fetchall()
         return [_record(row) for row in rows]
 
-    async def save(self, game: GameRecord) -> None:
-        """Write every field that can change; committed before this returns."""
+    async def save(self, game: GameRecord, move: Move | None = None) -> None:
+        """Write every field that can change, and the move that changed them; committed
+        before this returns."""
         async with self.database.transaction() as connection:
             await self._update(connection, game)
+            await self._record_move(connection, game, move)
 
-    async def finish(self, game: GameRecord, results: Sequence[ResultRecord]) -> None:
-        """Save the finished game and its results in one transaction."""
+    async def finish(
+        self, game: GameRecord, results: Sequence[ResultRecord], move: Move | None = None
+    ) -> None:
+        """Save the finished game, its last move and its results in one transaction."""
         async with self.database.transaction() as connection:
             await self._update(connection, game)
+            await self._record_move(connection, game, move)
             await connection.executemany(
                 "INSERT OR REPLACE INTO results (game_id, seat, guild_id, user_id, kind, score,"
                 " won, place, tiebreak, seat_kind, ended_at, left_game)"
@@ -176,6 +190,25 @@ class GameRepository:
             )
             for r in rows
         ]
+
+    async def _record_move(
+        self, connection: aiosqlite.Connection, game: GameRecord, move: Move | None
+    ) -> None:
+        if move is None:
+            return
+        await connection.execute(
+            "INSERT INTO moves (game_id, number, seat, action)"
+            " VALUES (?, (SELECT COUNT(*) FROM moves WHERE game_id = ?), ?, ?)",
+            (game.id, game.id, move.seat, move.action),
+        )
+
+    async def moves(self, game_id: int) -> list[Move]:
+        """The game's moves, in the order they were played."""
+        async with self.database.connection.execute(
+            "SELECT seat, action FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [Move(row["seat"], row["action"]) for row in rows]
 
     async def _update(self, connection: aiosqlite.Connection, game: GameRecord) -> None:
         now = time.time()

@@ -211,6 +211,9 @@ class PebblesAdapter(GameAdapter):
             Score(seat, pebbles, game.claims[seat]) for seat, pebbles in enumerate(game.pebbles)
         ]
 
+    def decode_action(self, text: str) -> Any:
+        return tuple(json.loads(text))
+
     def turn_token(self, engine: Engine) -> Hashable:
         game = _game(engine)
         return (game.turns, tuple(game.deciders))

@@ -3,11 +3,13 @@ their loss, a cancelled game does not count, and another server sees none of it.
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.e2e import junior_play
 from tests.e2e.harness import shown, table
 from tests.e2e.sheet_play import enter_round, open_sheet
 
@@ -85,3 +87,35 @@ async def test_the_leaderboard_pages_with_buttons_that_survive_a_restart(
         assert turned.type == 7, "the page buttons work after a restart"
         page = shown(turned)
         assert f"**2.** <@{t.users['leo'].id}>" in page.text()
+
+
+async def test_a_replay_steps_through_a_whole_game_to_its_standings(tmp_path: Path) -> None:
+    rng = random.Random(9)
+    async with table(tmp_path) as t:
+        await t.start()
+        await t.slash("ana", "skyjo-junior solo", bots=1, level="easy")
+        session = await t.session()
+        await junior_play.play_solo_to_the_end(t, session, rng)
+        final = await t.table_message(session)
+        moves = await t.running.sessions.store.moves(session.record.id)
+        assert len(moves) == junior_play.junior(session).moves, "every move is recorded"
+
+        history = shown(await t.slash("leo", "history"))
+        chooser = next(c for c in history.walk_components() if c.get("type") == 3)
+        opened = await t.select("leo", history, chooser["custom_id"], str(session.record.id))
+        assert opened.ephemeral, "a replay is only for whoever asked"
+        replay = shown(opened)
+        assert f"move 0 of {len(moves)}" in replay.text()
+        seen_turns = set()
+        for step in range(1, len(moves) + 1):
+            following = next(c for c in replay.walk_components() if c.get("label") == "Next")
+            turned = await t.click("leo", replay, following["custom_id"])
+            assert turned.type == 7, turned.errors
+            replay = shown(turned)
+            assert f"move {step} of {len(moves)}" in replay.text()
+            seen_turns.add(replay.embeds[0].get("description", "").split("\n")[0])
+        assert len(seen_turns) > 5, "the table changes as the game goes"
+        assert replay.embeds[0]["title"] == final.embeds[0]["title"]
+        assert replay.embeds[0]["description"] == final.embeds[0]["description"], (
+            "the replay ends on the game's own standings"
+        )
