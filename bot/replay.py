@@ -4,6 +4,7 @@ moves in order, so every table it showed can be shown again."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -17,12 +18,19 @@ from games.core.seats import Seat
 
 def replayed(adapter: GameAdapter, game: GameRecord, moves: Sequence[Move], step: int) -> Engine:
     """The game after its first `step` moves."""
+    return played(adapter, game, moves[:step])[0]
+
+
+def played(
+    adapter: GameAdapter, game: GameRecord, moves: Sequence[Move]
+) -> tuple[Engine, list[Any]]:
+    """The game after `moves`, and every event from its deal on."""
     settings = adapter.build_settings(game.settings)
     seats = [Seat(name=seat.name, bot=seat.is_bot) for seat in game.seats]
-    engine, _ = adapter.new_engine(settings, seats, game.seed)
-    for move in moves[:step]:
-        engine.apply(move.seat, adapter.decode_action(move.action))
-    return engine
+    engine, events = adapter.new_engine(settings, seats, game.seed)
+    for move in moves:
+        events += engine.apply(move.seat, adapter.decode_action(move.action))
+    return engine, events
 
 
 def replay_embed(

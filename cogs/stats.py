@@ -35,6 +35,26 @@ PERIOD_CHOICES = [
 QUIET = discord.AllowedMentions.none()
 
 
+def feat_text(name: str, n: int, words: Words) -> str | None:
+    """A feat in words, or None for one this bot does not show."""
+    match name:
+        case "columns_cleared":
+            return words.plural("{n} column cleared", "{n} columns cleared", n)
+        case "rows_cleared":
+            return words.plural("{n} row cleared", "{n} rows cleared", n)
+        case "penalties":
+            return words.plural("{n} penalty as finisher", "{n} penalties as finisher", n)
+        case "triples":
+            return words.plural("{n} triple", "{n} triples", n)
+        case "busts":
+            return words.plural("{n} bust", "{n} busts", n)
+        case "sky_fives":
+            return words.plural("{n} Sky Five", "{n} Sky Fives", n)
+        case "biggest_bank":
+            return words.plural("biggest bank: {n} point", "biggest bank: {n} points", n)
+    return None
+
+
 def _guild(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None:
         raise IllegalAction("Leaderboards and stats belong to a server, not to direct messages.")
@@ -273,6 +293,13 @@ class StatsCog(commands.Cog):
                     "Winning streak: {n} game", "Winning streak: {n} games", record.streak
                 ),
             ]
+            feats = [
+                text
+                for name, count in sorted(record.feats.items())
+                if count and (text := feat_text(name, count, words)) is not None
+            ]
+            if feats:
+                lines.append(" · ".join(feats))
             embed.add_field(
                 name=words(TITLES.get(record.kind, record.kind)),
                 value="\n".join(lines),

@@ -68,6 +68,11 @@ __all__ = [
 ]
 
 
+def tally(feats: list[dict[str, int]], seat: int, name: str, count: int = 1) -> None:
+    """Count `count` more of the feat `name` for `seat`."""
+    feats[seat][name] = feats[seat].get(name, 0) + count
+
+
 class GameAdapter(ABC):
     kind: ClassVar[str]
     """The name games of this kind are stored under; never changes once games are saved."""
@@ -107,6 +112,11 @@ class GameAdapter(ABC):
     @property
     def bot_levels(self) -> tuple[str, ...]:
         return tuple(self.bots.levels) if self.bots is not None else ()
+
+    def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
+        """What each seat achieved in a finished game (`engine`), from all its events: counts
+        by name ("columns_cleared", "busts"…)."""
+        return [{} for _ in self.standings(engine)]
 
     def encode_action(self, action: Any) -> str:
         """A move as it is recorded, to replay the game."""

@@ -20,6 +20,7 @@ from bot.adapters.base import (
     Screen,
     SettingChoice,
     TableContext,
+    tally,
 )
 from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel
 from bot.i18n import N_, Words
@@ -30,7 +31,7 @@ from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
 from games.skyjo_junior import JuniorGame, JuniorSettings, actions, bots
-from games.skyjo_junior.events import CODEC
+from games.skyjo_junior.events import CODEC, TripleMade
 from games.skyjo_junior.settings import MAX_SEATS, MIN_SEATS
 
 PLAYS = {"swap": actions.swap, "decline": actions.decline_flip}
@@ -94,6 +95,13 @@ class JuniorAdapter(GameAdapter):
         game = _game(engine)
         names = [seat.name for seat in game.seats]
         return [describe(event, names, game.geometry, words) for event in events]
+
+    def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
+        counted: list[dict[str, int]] = [{} for _ in self.standings(engine)]
+        for event in events:
+            if isinstance(event, TripleMade):
+                tally(counted, event.seat, "triples")
+        return counted
 
     def standings(self, engine: Engine) -> list[Score]:
         view = _game(engine).view(None)

@@ -18,6 +18,7 @@ from bot.adapters.base import (
     Score,
     Screen,
     TableContext,
+    tally,
 )
 from bot.adapters.panel import SettingsPanel
 from bot.adapters.skyjo import PENALTY, TARGET_SCORE, fields
@@ -85,6 +86,14 @@ class SheetAdapter(GameAdapter):
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         """The sheet itself is the record of every round: it keeps no log."""
         return []
+
+    def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
+        """The penalties each player took, as the rounds stand after every correction."""
+        counted: list[dict[str, int]] = [{} for _ in self.standings(engine)]
+        for entered in _sheet(engine).rounds:
+            if entered.scores[entered.finisher] != entered.raw[entered.finisher]:
+                tally(counted, entered.finisher, "penalties")
+        return counted
 
     def standings(self, engine: Engine) -> list[Score]:
         return [Score(seat, total) for seat, total in enumerate(_sheet(engine).totals)]

@@ -21,6 +21,7 @@ from bot.adapters.base import (
     Screen,
     SettingChoice,
     TableContext,
+    tally,
 )
 from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel
 from bot.i18n import N_, Words
@@ -31,7 +32,7 @@ from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
 from games.sky_five import SkyFiveGame, SkyFiveSettings, actions, bots
-from games.sky_five.events import CODEC
+from games.sky_five.events import CODEC, Banked, Busted, SkyFive
 from games.sky_five.settings import MAX_SEATS, MIN_SEATS
 
 BUST_SECONDS = SettingChoice(
@@ -89,6 +90,18 @@ class SkyFiveAdapter(GameAdapter):
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         names = _game(engine).names
         return [describe(event, names, words) for event in events]
+
+    def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
+        counted: list[dict[str, int]] = [{} for _ in self.standings(engine)]
+        for event in events:
+            if isinstance(event, Busted):
+                tally(counted, event.seat, "busts")
+            elif isinstance(event, SkyFive):
+                tally(counted, event.seat, "sky_fives")
+            elif isinstance(event, Banked):
+                best = counted[event.seat].get("biggest_bank", 0)
+                counted[event.seat]["biggest_bank"] = max(best, event.points)
+        return counted
 
     def standings(self, engine: Engine) -> list[Score]:
         game = _game(engine)

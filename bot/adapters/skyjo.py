@@ -21,6 +21,7 @@ from bot.adapters.base import (
     Screen,
     SettingChoice,
     TableContext,
+    tally,
 )
 from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel, plain_fields
 from bot.i18n import N_, Words
@@ -153,6 +154,16 @@ class SkyjoAdapter(GameAdapter):
             for event in events
             if not isinstance(event, RoundScored)
         ]
+
+    def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
+        counted: list[dict[str, int]] = [{} for _ in self.standings(engine)]
+        for event in events:
+            if isinstance(event, LineCleared):
+                key = "columns_cleared" if event.line == "column" else "rows_cleared"
+                tally(counted, event.seat, key)
+            elif isinstance(event, RoundScored) and event.penalized:
+                tally(counted, event.finisher, "penalties")
+        return counted
 
     def standings(self, engine: Engine) -> list[Score]:
         return [Score(seat, total) for seat, total in enumerate(_game(engine).totals)]

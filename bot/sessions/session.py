@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from bot.adapters.base import GameAdapter
 from bot.i18n import Words
+from bot.replay import played
 from bot.sessions.alerts import TurnAlerts
 from bot.sessions.autoplay import Autoplay
 from bot.sessions.context import SessionContext
@@ -129,7 +130,8 @@ class GameSession:
         try:
             move, self._move = self._move, None
             if record.status == "finished":
-                await self.context.store.finish(record, self.results(), move)
+                results = await self._with_feats(self.results(), move)
+                await self.context.store.finish(record, results, move)
             else:
                 await self.context.store.save(record, move)
         except BaseException:
@@ -153,6 +155,21 @@ class GameSession:
         self.record.message_id = None
         self.record.unshown = None
         await self.keep()
+
+    async def _with_feats(self, results: list[Any], last: Move | None) -> list[Any]:
+        """The results with each seat's feats, counted over the whole game replayed from its
+        recorded moves; none when the record does not replay to this very game (a game begun
+        before moves were recorded)."""
+        moves = [*await self.context.store.moves(self.record.id), *([last] if last else [])]
+        try:
+            replayed, events = played(self.adapter, self.record, moves)
+        except Exception:
+            log.warning("Game %s: its moves do not replay; no feats", self.record.id)
+            return results
+        if self.adapter.dump(replayed) != self.adapter.dump(self.engine):
+            return results
+        feats = self.adapter.feats(self.engine, events)
+        return [result.model_copy(update={"feats": feats[result.seat]}) for result in results]
 
     def results(self) -> list[Any]:
         scores = self.adapter.standings(self.engine)

@@ -149,8 +149,8 @@ class GameRepository:
             await self._record_move(connection, game, move)
             await connection.executemany(
                 "INSERT OR REPLACE INTO results (game_id, seat, guild_id, user_id, kind, score,"
-                " won, place, tiebreak, seat_kind, ended_at, left_game)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " won, place, tiebreak, seat_kind, ended_at, left_game, feats)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         game.id,
@@ -165,6 +165,7 @@ class GameRepository:
                         r.seat_kind,
                         game.ended_at,
                         int(r.left),
+                        json.dumps(r.feats),
                     )
                     for r in results
                 ],
@@ -172,7 +173,8 @@ class GameRepository:
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         async with self.database.connection.execute(
-            "SELECT seat, user_id, score, won, place, tiebreak, seat_kind, left_game FROM results"
+            "SELECT seat, user_id, score, won, place, tiebreak, seat_kind, left_game, feats"
+            " FROM results"
             " WHERE game_id = ? ORDER BY seat",
             (game_id,),
         ) as cursor:
@@ -187,6 +189,7 @@ class GameRepository:
                 tiebreak=r["tiebreak"],
                 seat_kind=r["seat_kind"],
                 left=bool(r["left_game"]),
+                feats=json.loads(r["feats"]),
             )
             for r in rows
         ]

@@ -101,3 +101,5 @@ class ResultRecord(BaseModel):
     seat_kind: SeatKind = "member"
     left: bool = False
     """The member left the game (a bot or the host played on); credited all the same."""
+    feats: dict[str, int] = Field(default_factory=dict)
+    """What the seat achieved in the game: counts by name ("columns_cleared", "busts"…)."""

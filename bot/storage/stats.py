@@ -7,6 +7,7 @@ bots and guests play, but never count; a member who left a game is credited with
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from bot.storage.database import Database
@@ -38,6 +39,9 @@ class KindStats:
     highest_score: int
     streak: int
     """Wins in a row, counting back from the latest game."""
+    feats: dict[str, int]
+    """The game type's feats over all the member's games: totals, and the best of a
+    "biggest_…" one."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,7 @@ class StatsRepository:
             (guild_id, user_id),
         ) as cursor:
             rows = await cursor.fetchall()
+        feats = await self._feats(guild_id, user_id)
         found = []
         for row in rows:
             streak = await self._streak(guild_id, user_id, row["kind"])
@@ -98,9 +103,25 @@ class StatsRepository:
                     lowest_score=row["low"],
                     highest_score=row["high"],
                     streak=streak,
+                    feats=feats.get(row["kind"], {}),
                 )
             )
         return found
+
+    async def _feats(self, guild_id: int, user_id: int) -> dict[str, dict[str, int]]:
+        totals: dict[str, dict[str, int]] = {}
+        async with self.database.connection.execute(
+            "SELECT kind, feats FROM results WHERE guild_id = ? AND user_id = ? AND feats != '{}'",
+            (guild_id, user_id),
+        ) as cursor:
+            async for row in cursor:
+                kind = totals.setdefault(row["kind"], {})
+                for name, count in json.loads(row["feats"]).items():
+                    if name.startswith("biggest_"):
+                        kind[name] = max(kind.get(name, 0), count)
+                    else:
+                        kind[name] = kind.get(name, 0) + count
+        return totals
 
     async def _streak(self, guild_id: int, user_id: int, kind: str) -> int:
         streak = 0

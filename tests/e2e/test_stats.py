@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.replay import played
+from games.skyjo_junior.events import TripleMade
 from tests.e2e import junior_play
 from tests.e2e.harness import shown, table
 from tests.e2e.sheet_play import enter_round, open_sheet
@@ -21,7 +23,7 @@ async def test_finished_games_count_and_nothing_else(tmp_path: Path) -> None:
         session = await open_sheet(t, ["ana", "leo", "zoe"], target_score=10)
         left = await t.slash("leo", "table leave")
         assert left.ephemeral
-        await enter_round(t, "ana", 0, [3, 20, 15])
+        await enter_round(t, "ana", 2, [3, 20, 15])  # zoe ended it, not lowest: 15 → 30
         await t.settled(lambda s: True, "the standings", session)
         assert session.record.status == "finished"
 
@@ -47,7 +49,10 @@ async def test_finished_games_count_and_nothing_else(tmp_path: Path) -> None:
         empty = shown(await t.slash("ana", "leaderboard", game="skyfive", period="week"))
         assert "No finished games yet." in empty.text()
 
+        zoes = shown(await t.slash("zoe", "stats"))
+        assert "1 penalty as finisher" in zoes.text(), "the feats of the game are counted"
         stats = shown(await t.slash("ana", "stats"))
+        assert "penalty" not in stats.text()
         assert "1 game · 1 win · 100 %" in stats.text() and "Winning streak: 1 game" in stats.text()
         history = shown(await t.slash("leo", "history"))
         assert f"#{session.record.id}" in history.text() and f"<@{ana.id}>" in history.text()
@@ -99,6 +104,15 @@ async def test_a_replay_steps_through_a_whole_game_to_its_standings(tmp_path: Pa
         final = await t.table_message(session)
         moves = await t.running.sessions.store.moves(session.record.id)
         assert len(moves) == junior_play.junior(session).moves, "every move is recorded"
+        adapter = session.adapter
+        engine, events = played(adapter, session.record, moves)
+        assert adapter.dump(engine) == adapter.dump(session.engine), "the moves replay the game"
+        results = await t.running.sessions.store.results(session.record.id)
+        expected = adapter.feats(engine, events)
+        assert [r.feats for r in results] == expected
+        assert sum(f.get("triples", 0) for f in expected) == sum(
+            isinstance(e, TripleMade) for e in events
+        )
 
         history = shown(await t.slash("leo", "history"))
         chooser = next(c for c in history.walk_components() if c.get("type") == 3)

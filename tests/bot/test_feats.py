@@ -1,0 +1,67 @@
+"""Each game counts its feats from a whole game's events (the sheet from its rounds)."""
+
+from __future__ import annotations
+
+from bot.adapters.junior import JuniorAdapter
+from bot.adapters.sheet import SheetAdapter
+from bot.adapters.sky_five import SkyFiveAdapter
+from bot.adapters.skyjo import SkyjoAdapter
+from games.core.seats import Seat
+from games.sky_five import SkyFiveGame, SkyFiveSettings
+from games.sky_five.events import Banked, Busted, SkyFive
+from games.skyjo import SkyjoGame, SkyjoSettings
+from games.skyjo.events import LineCleared, RoundScored
+from games.skyjo_junior import JuniorGame, JuniorSettings
+from games.skyjo_junior.events import TripleMade
+from games.skyjo_sheet import Action, ScoreSheet, SheetSettings
+
+SEATS = [Seat(name="Ana"), Seat(name="Leo")]
+
+
+def test_skyjo_counts_cleared_lines_and_penalties() -> None:
+    game = SkyjoGame.new(SkyjoSettings(), SEATS, 1)
+    events = [
+        LineCleared(0, "column", 1, 5, (1, 5, 9)),
+        LineCleared(0, "column", 2, 3, (2, 6, 10)),
+        LineCleared(1, "row", 0, 4, (0, 1, 2, 3)),
+        RoundScored(1, 1, (10, 12), (10, 24), (10, 24)),
+        RoundScored(2, 0, (1, 12), (1, 12), (11, 36)),
+    ]
+    assert SkyjoAdapter().feats(game, events) == [
+        {"columns_cleared": 2},
+        {"rows_cleared": 1, "penalties": 1},
+    ]
+
+
+def test_junior_counts_triples() -> None:
+    game = JuniorGame.new(JuniorSettings(), SEATS, 1)
+    events = [TripleMade(1, 0, 5), TripleMade(1, 2, 7), TripleMade(0, 1, 3)]
+    assert JuniorAdapter().feats(game, events) == [{"triples": 1}, {"triples": 2}]
+
+
+def test_sky_five_counts_busts_sky_fives_and_the_biggest_bank() -> None:
+    game = SkyFiveGame.new(SkyFiveSettings(), SEATS, 1)
+    events = [
+        Busted(0, "roll", 4, (1, 2)),
+        Banked(1, (1, 2, 3), 12, 12),
+        Banked(1, (4,), 30, 42),
+        SkyFive(1),
+        Busted(0, "colour", 7, ()),
+    ]
+    assert SkyFiveAdapter().feats(game, events) == [
+        {"busts": 2},
+        {"biggest_bank": 30, "sky_fives": 1},
+    ]
+
+
+def test_the_sheet_counts_penalties_as_its_rounds_stand() -> None:
+    sheet = ScoreSheet.new(SheetSettings(), SEATS)
+    for finisher, totals in ((0, ("9", "3")), (1, ("2", "8"))):
+        sheet.apply(0, Action("finisher", finisher))
+        sheet.apply(0, Action("totals", 0, totals))
+        sheet.apply(0, Action("confirm"))
+    assert SheetAdapter().feats(sheet, []) == [{"penalties": 1}, {"penalties": 1}]
+    sheet.apply(0, Action("edit", 1))
+    sheet.apply(0, Action("totals", 0, ("9", "1")))
+    sheet.apply(0, Action("confirm"))
+    assert SheetAdapter().feats(sheet, []) == [{"penalties": 1}, {}], "a corrected round counts"
