@@ -179,8 +179,13 @@ async def replay_message(
     return embed, view
 
 
+LAST = 999_999
+"""A step past any game's last move: the standings."""
+
+
 class ReplayChoice(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"skyh:replay"):
-    """The history's select: the chosen game's replay, only for whoever chose it."""
+    """The history's select: the chosen game's standings, and its replay from the deal, only
+    for whoever chose it."""
 
     @classmethod
     async def from_custom_id(
@@ -200,7 +205,7 @@ class ReplayChoice(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sk
         try:
             if not values or not values[0].isdigit():
                 raise IllegalAction("That game cannot be replayed here.")
-            embed, view = await replay_message(bot, interaction, int(values[0]), 0)
+            embed, view = await replay_message(bot, interaction, int(values[0]), LAST)
         except IllegalAction as error:
             await interaction.response.send_message(
                 words_for(interaction).error(error), ephemeral=True

@@ -119,6 +119,11 @@ async def test_a_replay_steps_through_a_whole_game_to_its_standings(tmp_path: Pa
         opened = await t.select("leo", history, chooser["custom_id"], str(session.record.id))
         assert opened.ephemeral, "a replay is only for whoever asked"
         replay = shown(opened)
+        assert replay.embeds[0]["description"] == final.embeds[0]["description"], (
+            "choosing a game shows its standings first"
+        )
+        start = next(c for c in replay.walk_components() if c.get("label") == "⏮")
+        replay = shown(await t.click("leo", replay, start["custom_id"]))
         assert f"move 0 of {len(moves)}" in replay.text()
         seen_turns = set()
         for step in range(1, len(moves) + 1):
