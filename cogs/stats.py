@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -61,9 +62,35 @@ def _guild(interaction: discord.Interaction[Any]) -> int:
     return interaction.guild_id
 
 
+Shown = tuple[discord.Embed, discord.ui.View]
+
+
+async def _answer(
+    interaction: discord.Interaction[Any],
+    make: Callable[[SkyTableBot], Awaitable[Shown]],
+    *,
+    fresh: bool,
+) -> None:
+    """Answer a press with what `make` builds: a new message only for the presser (`fresh`),
+    or the pressed message redrawn; a refusal is said privately."""
+    bot = interaction.client
+    assert isinstance(bot, SkyTableBot)
+    try:
+        embed, view = await make(bot)
+    except IllegalAction as error:
+        await interaction.response.send_message(words_for(interaction).error(error), ephemeral=True)
+        return
+    if fresh:
+        await interaction.response.send_message(
+            embed=embed, view=view, ephemeral=True, allowed_mentions=QUIET
+        )
+    else:
+        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=QUIET)
+
+
 async def leaderboard_page(
     stats: StatsRepository, guild_id: int, kind: str, period: str, page: int, words: Words
-) -> tuple[discord.Embed, discord.ui.View]:
+) -> Shown:
     if kind not in TITLES or period not in PERIODS:
         raise IllegalAction("That is not a leaderboard of this bot.")
     span = PERIODS[period]
@@ -137,22 +164,19 @@ class BoardButton(
         return cls(item, match["kind"], match["period"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = interaction.client
-        assert isinstance(bot, SkyTableBot)
-        words = words_for(interaction)
-        try:
-            embed, view = await leaderboard_page(
-                bot.stats, _guild(interaction), self.kind, self.period, self.page, words
+        async def page(bot: SkyTableBot) -> Shown:
+            words = words_for(interaction)
+            guild_id = _guild(interaction)
+            return await leaderboard_page(
+                bot.stats, guild_id, self.kind, self.period, self.page, words
             )
-        except IllegalAction as error:
-            await interaction.response.send_message(words.error(error), ephemeral=True)
-            return
-        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=QUIET)
+
+        await _answer(interaction, page, fresh=False)
 
 
 async def replay_message(
     bot: SkyTableBot, interaction: discord.Interaction[Any], game_id: int, step: int
-) -> tuple[discord.Embed, discord.ui.View]:
+) -> Shown:
     """A step of a finished game of this server, with the buttons to move through it."""
     words = words_for(interaction)
     game = await bot.sessions.store.get(game_id)
@@ -199,21 +223,14 @@ class ReplayChoice(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sk
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = interaction.client
-        assert isinstance(bot, SkyTableBot)
         values = self.item.values
-        try:
+
+        async def standings(bot: SkyTableBot) -> Shown:
             if not values or not values[0].isdigit():
                 raise IllegalAction("That game cannot be replayed here.")
-            embed, view = await replay_message(bot, interaction, int(values[0]), LAST)
-        except IllegalAction as error:
-            await interaction.response.send_message(
-                words_for(interaction).error(error), ephemeral=True
-            )
-            return
-        await interaction.response.send_message(
-            embed=embed, view=view, ephemeral=True, allowed_mentions=QUIET
-        )
+            return await replay_message(bot, interaction, int(values[0]), LAST)
+
+        await _answer(interaction, standings, fresh=True)
 
 
 class ReplayButton(
@@ -238,16 +255,10 @@ class ReplayButton(
         return cls(item, int(match["game"]), int(match["step"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = interaction.client
-        assert isinstance(bot, SkyTableBot)
-        try:
-            embed, view = await replay_message(bot, interaction, self.game_id, self.step)
-        except IllegalAction as error:
-            await interaction.response.send_message(
-                words_for(interaction).error(error), ephemeral=True
-            )
-            return
-        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=QUIET)
+        async def step(bot: SkyTableBot) -> Shown:
+            return await replay_message(bot, interaction, self.game_id, self.step)
+
+        await _answer(interaction, step, fresh=False)
 
 
 class StatsCog(commands.Cog):

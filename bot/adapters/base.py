@@ -8,6 +8,7 @@ the meaning of each button, rendering) and a cog for its own commands, both list
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
@@ -112,6 +113,14 @@ class GameAdapter(ABC):
     @property
     def bot_levels(self) -> tuple[str, ...]:
         return tuple(self.bots.levels) if self.bots is not None else ()
+
+    def hard_bot_move(self, engine: Engine, seat: int, seed: str) -> tuple[Any, Any]:
+        """What the hard bot would do for `seat`, judging from the seat's own view (the same
+        every time for the same `seed`), and that view: what a hint explains."""
+        assert self.bots is not None, f"{self.title} has no bots"
+        view = engine.view(seat)
+        policy = self.bots.policy("hard", random.Random(seed))
+        return policy.choose(engine.legal_actions(seat), lambda: view), view
 
     def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
         """What each seat achieved in a finished game (`engine`), from all its events: counts

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
@@ -125,14 +124,7 @@ class SkyFiveAdapter(GameAdapter):
         game = _game(engine)
         if game.phase != "bust" or game.to_move != (seat,):
             return None
-        return OffTurn(game.settings.bust_seconds, self._bot_choice(game, seat))
-
-    def _bot_choice(self, game: SkyFiveGame, seat: int) -> actions.Action:
-        level = self.takeover_level
-        assert level is not None and self.bots is not None
-        policy = self.bots.policy(level, random.Random(f"{game.seed}:{game.moves}:{seat}"))
-        choice: actions.Action = policy.choose(game.legal_actions(seat), lambda: game.view(seat))
-        return choice
+        return OffTurn(game.settings.bust_seconds)
 
     def interpret(self, engine: Engine, seat: int, command: Command, words: Words) -> Outcome:
         verb, arg = command.verb, command.arg
@@ -153,14 +145,12 @@ class SkyFiveAdapter(GameAdapter):
         raise IllegalAction("That button is not part of this game.")
 
     def _hint(self, game: SkyFiveGame, seat: int, words: Words) -> str:
-        """What the hard bot would do now, from the seat's own view, and why."""
         if not game.settings.hints:
             raise IllegalAction("Hints are off at this table.")
         if game.phase == "over" or game.to_move != (seat,):
             raise IllegalAction("Hints are for the player whose turn it is.")
-        policy = bots.bot_policy("hard", random.Random(f"hint:{game.seed}:{game.moves}"))
-        view = game.view(seat)
-        return hint(policy.choose(game.legal_actions(seat), lambda: view), view, words)
+        action, view = self.hard_bot_move(game, seat, f"hint:{game.seed}:{game.moves}")
+        return hint(action, view, words)
 
     def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
         return screens.table_screen(game, _game(engine), context)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
@@ -198,14 +197,11 @@ class SkyjoAdapter(GameAdapter):
         return Play(make(_slot(arg)))
 
     def _hint(self, game: SkyjoGame, seat: int, words: Words) -> str:
-        """What the hard bot would do now, from the seat's own view, and why."""
         if not game.settings.hints:
             raise IllegalAction("Hints are off at this table.")
         if game.phase not in ("turn", "drawn") or seat != game.current:
             raise IllegalAction("Hints are for the player whose turn it is.")
-        policy = bots.bot_policy("hard", random.Random(f"hint:{game.seed}:{game.moves}"))
-        view = game.view(seat)
-        action = policy.choose(game.legal_actions(seat), lambda: view)
+        action, view = self.hard_bot_move(game, seat, f"hint:{game.seed}:{game.moves}")
         return hint(action, view, game.geometry, words)
 
     def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:

@@ -179,10 +179,11 @@ class SettingChoice:
 @dataclass(frozen=True)
 class OffTurn:
     """A decision outside one's turn (Sky Five: taking a card from a bust): it has its own
-    short timer, and when that runs out `default` is played for the seat."""
+    short timer, and when that runs out `default` is played for the seat (None: the game's
+    takeover bot decides for it)."""
 
     seconds: int
-    default: Any
+    default: Any = None
 
 
 @dataclass(frozen=True)

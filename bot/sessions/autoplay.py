@@ -144,7 +144,10 @@ class Autoplay:
         off_turn = adapter.off_turn(session.engine, seat)
         if off_turn is not None:
             session.note("⏰ {name} did not decide in time.", name=name)
-            await session.display.show_safely(await session.apply(seat, off_turn.default))
+            action = off_turn.default
+            if action is None:
+                action = session.bot_action(seat, adapter.takeover_level)
+            await session.display.show_safely(await session.apply(seat, action))
             await session.remind()
             return
         level = adapter.takeover_level
