@@ -15,7 +15,8 @@ from bot.config import BotSettings
 from bot.i18n.commands import CatalogTranslator
 from bot.sessions import Sessions
 from bot.sessions.clock import Clock
-from bot.storage import Database, GameRepository
+from bot.sessions.display import expired
+from bot.storage import Database, GameRepository, StorageUnavailable
 from bot.storage.games import GuildRepository
 from bot.storage.stats import StatsRepository
 from bot.ui import replies
@@ -42,7 +43,7 @@ class SkyTableBot(commands.Bot):
         new games' seeds come from) are for tests."""
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents(guilds=True),
+            intents=discord.Intents(guilds=True, guild_messages=True),
             max_messages=None,
         )
         self.settings = settings
@@ -92,18 +93,44 @@ class SkyTableBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d server(s)", self.user, len(self.guilds))
+        await self.sessions.guilds_left({guild.id for guild in self.guilds})
+
+    # The message intent is there for deletions: a moderator deleting a game's message. The
+    # bot reads no messages and has no text commands.
+    async def on_message(self, message: discord.Message) -> None:
+        return
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        await self.sessions.messages_gone(payload.channel_id, {payload.message_id})
+
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
+        await self.sessions.messages_gone(payload.channel_id, set(payload.message_ids))
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.sessions.channel_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.sessions.channel_gone(payload.thread_id)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self.sessions.guild_gone(guild.id)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         words = replies.words_for(interaction)
-        if isinstance(cause, GameError):
+        if expired(cause):
+            log.info("Command %s was answered too late for Discord", interaction.command)
+        elif isinstance(cause, GameError):
             await replies.say(interaction, words.error(cause))
         elif isinstance(cause, discord.Forbidden):
             await replies.say(interaction, replies.forbidden(cause, words))
         elif isinstance(cause, app_commands.CheckFailure):
             await replies.say(interaction, str(cause))
+        elif isinstance(cause, StorageUnavailable):
+            log.warning("Command %s: storage refused a write (%s)", interaction.command, cause)
+            await replies.say(interaction, words(replies.NOT_SAVED))
         else:
             log.error("Command %s failed", interaction.command, exc_info=cause)
             await replies.say(interaction, words(replies.APOLOGY))

@@ -13,6 +13,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import N_
+from bot.storage import StorageUnavailable
 from bot.storage.records import SeatRecord
 
 if TYPE_CHECKING:
@@ -25,6 +26,23 @@ GAME_OVER = N_("game over")
 NOBODY_LEFT = N_("No human player is left at the table, so the game ends here.")
 ATTEMPTS = 3
 RETRY_PAUSE = 2.0
+STORAGE_PAUSES = (5.0, 15.0, 60.0)
+"""Pauses before trying again while storage refuses writes; the last one repeats."""
+REFUSED_PAUSES = (60.0, 300.0, 900.0, 1800.0)
+"""Pauses before showing the table again while Discord refuses it (a permission taken away):
+bots wait meanwhile, and refused requests stay few (Discord limits invalid ones)."""
+
+
+def storage_pause(attempt: int) -> float:
+    return STORAGE_PAUSES[min(attempt, len(STORAGE_PAUSES) - 1)]
+
+
+def refused_pause(attempt: int) -> float:
+    return REFUSED_PAUSES[min(attempt, len(REFUSED_PAUSES) - 1)]
+
+
+class TableRefused(Exception):
+    """The table cannot be shown, so the bots wait for it."""
 
 
 class Autoplay:
@@ -59,11 +77,20 @@ class Autoplay:
 
     async def _run(self) -> None:
         failures = 0
+        refusals = 0
         while failures < ATTEMPTS:
             try:
                 if not await self._step():
                     return
-                failures = 0
+                failures = refusals = 0
+            except StorageUnavailable as error:
+                log.warning("Game %s: a bot's move waits for storage (%s)", self._id, error)
+                await asyncio.sleep(storage_pause(refusals))
+                refusals += 1
+            except TableRefused:
+                log.info("Game %s: bots wait until the table can be shown", self._id)
+                await asyncio.sleep(refused_pause(refusals))
+                refusals += 1
             except Exception:
                 failures += 1
                 log.exception(
@@ -89,6 +116,8 @@ class Autoplay:
                 await session.display.repair()
             if self._bot_to_move() is None:
                 return False
+            if session.display.refused is not None:
+                raise TableRefused
         await asyncio.sleep(session.context.bot_pause())
         async with session.lock:
             seat = self._bot_to_move()
@@ -114,9 +143,20 @@ class Autoplay:
             )
 
     async def _expire(self, deadline: float) -> None:
+        await self.session.context.clock.sleep_until(deadline)
+        refusals = 0
+        while True:
+            try:
+                await self._time_out(deadline)
+                return
+            except StorageUnavailable as error:
+                log.warning("Game %s: a late turn waits for storage (%s)", self._id, error)
+                await asyncio.sleep(storage_pause(refusals))
+                refusals += 1
+
+    async def _time_out(self, deadline: float) -> None:
         session = self.session
         clock = session.context.clock
-        await clock.sleep_until(deadline)
         async with session.lock:
             record = session.record
             if record.status != "running" or record.deadline != deadline:
@@ -125,6 +165,9 @@ class Autoplay:
                 self.arm_timer()
                 return
             late = [s for s in session.engine.to_move if record.seats[s].is_member]
+            if session.display.refused is not None and late:
+                await self._postpone(late[0])
+                return
             for seat in late:
                 if record.status != "running" or seat not in session.engine.to_move:
                     continue
@@ -133,6 +176,17 @@ class Autoplay:
                 await session.end(GAME_OVER, NOBODY_LEFT)
                 return
         self.wake()
+
+    async def _postpone(self, seat: int) -> None:
+        """Nobody can see the table: the late player gets their whole time again."""
+        session = self.session
+        seconds = session.decision_seconds(seat)
+        if not seconds:
+            return
+        session.record.deadline = session.context.clock.now() + seconds
+        session.display.stale = True
+        await session.commit()
+        self.arm_timer()
 
     async def _play_for(self, seat: int) -> None:
         """Play a late member's decision: an off-turn decision takes its default; a turn is
@@ -173,3 +227,7 @@ class Autoplay:
             await session.commit()
         await session.display.show_safely(events)
         await session.remind()
+
+    @property
+    def _id(self) -> int:
+        return self.session.record.id

@@ -28,10 +28,21 @@ log = logging.getLogger(__name__)
 
 TABLE_LIFETIME = datetime.timedelta(minutes=50)
 TOO_OLD_TO_EDIT = 30046
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_INTERACTION = 10062
 
 
 def too_old(error: discord.HTTPException) -> bool:
     return error.code == TOO_OLD_TO_EDIT
+
+
+def expired(error: BaseException) -> bool:
+    """Discord no longer takes an answer to this interaction (it came more than 3 s ago)."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+def channel_gone(error: BaseException) -> bool:
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
 
 
 class Display:
@@ -39,6 +50,9 @@ class Display:
         self.session = session
         self.stale = False
         """The public message may not show the saved state: it is redrawn at the next chance."""
+        self.refused: discord.Forbidden | None = None
+        """Why Discord refused the last attempt to show the game (a permission taken away),
+        until an attempt succeeds: the game then waits for its players to see it."""
 
     # ----------------------------------------------------------------------- messages
 
@@ -114,6 +128,7 @@ class Display:
         else:
             await self.edit(await self.table(), interaction)
         self.stale = False
+        self.refused = None
 
     async def show_safely(
         self, events: Sequence[Any], interaction: discord.Interaction[Any] | None = None
@@ -122,10 +137,22 @@ class Display:
         try:
             await self.show(events, interaction)
             return True
-        except Exception:
-            log.exception("Game %s: could not show its table", self.session.record.id)
-            self.stale = True
+        except Exception as error:
+            await self._failed(error, "could not show its table")
             return False
+
+    async def _failed(self, error: Exception, what: str) -> None:
+        """After a failure to show the game: a channel that is gone abandons the game; a
+        refusal is remembered; anything else is logged in full. The display is stale."""
+        self.stale = True
+        if channel_gone(error):
+            log.info("Game %s: its channel is gone; the game is abandoned", self._id)
+            await self.session.abandon()
+        elif isinstance(error, discord.Forbidden):
+            log.warning("Game %s: %s: %s", self._id, what, error)
+            self.refused = error
+        else:
+            log.exception("Game %s: %s", self._id, what)
 
     async def repair(self) -> None:
         """Make the public message show the saved state (after a restart or a failed edit);
@@ -136,10 +163,11 @@ class Display:
                 await self.show(self.session.unshown_events())
             else:
                 await self.edit(await self.current())
-        except Exception:
-            log.exception("Game %s: could not redraw its table", self._id)
+        except Exception as error:
+            await self._failed(error, "could not redraw its table")
             return
         self.stale = False
+        self.refused = None
 
     async def _leave_behind(
         self, messages: Sequence[Message], interaction: discord.Interaction[Any] | None
@@ -191,9 +219,10 @@ class Display:
                 await interaction.response.edit_message(**message.edit_kwargs())
                 return
             except discord.HTTPException as error:
-                if not too_old(error):
+                if too_old(error):
+                    await interaction.response.defer()
+                elif not expired(error):
                     raise
-                await interaction.response.defer()
         assert record.message_id is not None
         await self.session.channel.get_partial_message(record.message_id).edit(
             **message.edit_kwargs()

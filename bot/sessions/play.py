@@ -106,6 +106,10 @@ class TableFlow:
                         await session.channel.get_partial_message(old).edit(
                             embed=moved, view=None, content=None, attachments=[]
                         )
+                refused = session.display.refused
+                if refused is not None:
+                    words = words_for(interaction)
+                    await replies.say(interaction, replies.forbidden(refused, words))
         finally:
             session.wake()
 

@@ -13,11 +13,13 @@ import discord
 from bot.catalog import Catalog
 from bot.sessions.clock import Clock, SystemClock
 from bot.sessions.context import SessionContext, Tasks
+from bot.sessions.display import expired
 from bot.sessions.lobby import SAFE_VERBS as LOBBY_SAFE_VERBS
 from bot.sessions.lobby import LobbyFlow
 from bot.sessions.play import TableFlow
 from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
+from bot.storage import StorageUnavailable
 from bot.storage.games import GameRepository, GuildRepository
 from bot.ui import replies
 from bot.ui.components import Click
@@ -69,6 +71,49 @@ class Sessions:
     async def in_channel(self, channel_id: int) -> GameSession | None:
         return await self.registry.in_channel(channel_id)
 
+    # ------------------------------------------------------------- what went away
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """The channel (or thread) was deleted: its game ends, recorded as abandoned."""
+        for session in self.registry.open_in(channel_id):
+            async with session.lock:
+                log.info("Game %s: its channel was deleted", session.record.id)
+                await session.abandon()
+
+    async def guild_gone(self, guild_id: int) -> None:
+        """The bot left the server, or was removed from it: its games end as abandoned."""
+        for session in self.registry.open_in_guild(guild_id):
+            async with session.lock:
+                log.info("Game %s: the bot is no longer in its server", session.record.id)
+                await session.abandon()
+
+    async def guilds_left(self, present: set[int]) -> None:
+        """On connecting: the games of servers the bot is no longer in (removed while it was
+        away) end as abandoned."""
+        gone = {
+            session.record.guild_id
+            for session in self.registry.open
+            if session.record.guild_id is not None and session.record.guild_id not in present
+        }
+        for guild_id in gone:
+            assert guild_id is not None
+            await self.guild_gone(guild_id)
+
+    async def messages_gone(self, channel_id: int, message_ids: set[int]) -> None:
+        """Messages were deleted (by a moderator, say): a game whose public message was one
+        of them posts it again; a deleted turn alert is forgotten."""
+        for session in self.registry.open_in(channel_id):
+            async with session.lock:
+                record = session.record
+                if record.alert_id in message_ids:
+                    record.alert_id = None
+                    await session.keep()
+                if record.message_id in message_ids:
+                    log.info("Game %s: its message was deleted; posting it again", record.id)
+                    record.message_id = None
+                    await session.keep()
+                    await session.display.repair()
+
     # ------------------------------------------------------------------------ clicks
 
     async def click(self, interaction: discord.Interaction[Any], click: Click) -> None:
@@ -81,13 +126,26 @@ class Sessions:
                 await self._route(session, interaction, click)
             if not interaction.response.is_done():
                 await interaction.response.defer()
+            await _tell_refused(interaction, session)
         except GameError as error:
             await _say_quietly(interaction, words_for(interaction).error(error))
+            await _tell_refused(interaction, session)
         except discord.Forbidden as error:
             await _say_quietly(interaction, replies.forbidden(error, words_for(interaction)))
-        except Exception:
-            log.exception("Click %s failed", click)
+        except Exception as error:
             assert session is not None
+            if expired(error):
+                log.info("Click %s was answered too late for Discord", click)
+                if session.saved_version != saved:
+                    session.display.stale = True
+                else:
+                    async with session.lock:
+                        await session.restore_saved()
+                return
+            if isinstance(error, StorageUnavailable):
+                log.warning("Click %s: storage refused a write (%s)", click, error)
+            else:
+                log.exception("Click %s failed", click)
             if session.saved_version != saved:
                 session.display.stale = True
                 words = words_for(interaction)
@@ -96,7 +154,10 @@ class Sessions:
             else:
                 async with session.lock:
                     await session.restore_saved()
-                await _say_quietly(interaction, words_for(interaction)(replies.APOLOGY))
+                apology = (
+                    replies.NOT_SAVED if isinstance(error, StorageUnavailable) else replies.APOLOGY
+                )
+                await _say_quietly(interaction, words_for(interaction)(apology))
         finally:
             if session is not None:
                 session.wake()
@@ -142,6 +203,14 @@ class Sessions:
         return IllegalAction(
             "That table is out of date. The current one: {link}", link=session.link()
         )
+
+
+async def _tell_refused(interaction: discord.Interaction[Any], session: GameSession | None) -> None:
+    """While Discord refuses to show the game in its channel, each player who clicks is told
+    why (the game waits meanwhile)."""
+    refused = session.display.refused if session is not None else None
+    if refused is not None:
+        await _say_quietly(interaction, replies.forbidden(refused, words_for(interaction)))
 
 
 async def _say_quietly(interaction: discord.Interaction[Any], text: str) -> None:

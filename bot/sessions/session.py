@@ -143,8 +143,13 @@ class GameSession:
 
     async def keep(self) -> None:
         """Save bookkeeping that changes nothing any message shows (which message is the
-        public one, a player's preferences), without a new version. Only between commits."""
-        await self.context.store.save(self.record)
+        public one, a player's preferences), without a new version. Only between commits.
+        On failure the session returns to the state last saved, and the error is raised."""
+        try:
+            await self.context.store.save(self.record)
+        except BaseException:
+            await self.restore_saved()
+            raise
 
     async def remember_message(self, message_id: int) -> None:
         self.record.message_id = message_id
@@ -300,6 +305,20 @@ class GameSession:
             )
         else:
             await self.display.replace_safely(embed)
+
+    async def abandon(self) -> None:
+        """End the game because its channel, or the bot's place in its server, is gone: it is
+        recorded as abandoned, without a result, and nothing is shown (there is nowhere to)."""
+        record = self.record
+        if not record.is_open:
+            return
+        record.status = "cancelled"
+        record.abandoned = True
+        record.deadline = None
+        record.alert_id = None
+        self.to_remind = []
+        await self.commit()
+        self.autoplay.stop()
 
     def wake(self) -> None:
         """Catch up with anything pending: a table to redraw, bots to move, a timer to arm."""

@@ -17,6 +17,19 @@ import aiosqlite
 log = logging.getLogger(__name__)
 
 _MIGRATION = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+UNWRITABLE = {
+    sqlite3.SQLITE_BUSY,
+    sqlite3.SQLITE_READONLY,
+    sqlite3.SQLITE_IOERR,
+    sqlite3.SQLITE_FULL,
+    sqlite3.SQLITE_CANTOPEN,
+}
+"""Primary result codes of a store that cannot take a write for now: locked, read-only, an I/O
+error, a full disk, a file that cannot be opened."""
+
+
+class StorageUnavailable(Exception):
+    """A write was refused by the store itself (disk full, read-only…): nothing was saved."""
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -43,18 +56,24 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction at a time on the shared connection; committed on success.
+        A store that refuses the write (full, read-only, locked) raises StorageUnavailable.
 
         The connection's thread runs a statement even when the task that asked for it is
         cancelled meanwhile, so the transaction is always ended (rolled back if it did not
         get to its commit) before the next one may begin."""
         async with self._writing:
             try:
-                await self._to_the_end("BEGIN IMMEDIATE")
-                yield self.connection
-            except BaseException:
-                await self._to_the_end("ROLLBACK", ending=True)
+                try:
+                    await self._to_the_end("BEGIN IMMEDIATE")
+                    yield self.connection
+                    await self._to_the_end("COMMIT")
+                except BaseException:
+                    await self._to_the_end("ROLLBACK", ending=True)
+                    raise
+            except sqlite3.OperationalError as error:
+                if error.sqlite_errorcode & 0xFF in UNWRITABLE:
+                    raise StorageUnavailable(str(error)) from error
                 raise
-            await self._to_the_end("COMMIT", ending=True)
 
     async def _to_the_end(self, statement: str, *, ending: bool = False) -> None:
         """Run `statement` and wait for it, even through a cancellation (raised afterwards).

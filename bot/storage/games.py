@@ -25,7 +25,7 @@ class ChannelBusy(Exception):
 
 _COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, seed, seats, settings, state, version, "
-    "message_id, deadline, unshown, language, alert_id, started_at, ended_at"
+    "message_id, deadline, unshown, language, alert_id, started_at, ended_at, abandoned"
 )
 
 
@@ -49,6 +49,7 @@ def _record(row: aiosqlite.Row) -> GameRecord:
         alert_id=row["alert_id"],
         started_at=row["started_at"],
         ended_at=row["ended_at"],
+        abandoned=bool(row["abandoned"]),
     )
 
 
@@ -222,7 +223,7 @@ class GameRepository:
         await connection.execute(
             "UPDATE games SET status = ?, host_id = ?, seats = ?, settings = ?, state = ?,"
             " version = ?, message_id = ?, deadline = ?, unshown = ?, alert_id = ?, updated_at = ?,"
-            " started_at = ?, ended_at = ? WHERE id = ?",
+            " started_at = ?, ended_at = ?, abandoned = ? WHERE id = ?",
             (
                 game.status,
                 game.host_id,
@@ -237,6 +238,7 @@ class GameRepository:
                 now,
                 game.started_at,
                 game.ended_at,
+                int(game.abandoned),
                 game.id,
             ),
         )

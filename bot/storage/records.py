@@ -65,6 +65,8 @@ class GameRecord(BaseModel):
     started_at: float | None = None
     ended_at: float | None = None
     """When it finished or was cancelled (None while it is open)."""
+    abandoned: bool = False
+    """Cancelled because its channel, or the bot's place in its server, went away."""
 
     @property
     def is_open(self) -> bool:

@@ -20,6 +20,10 @@ SAVED_NOT_SHOWN = N_(
     "Your move is saved, but Discord did not take the table's update. The table catches up "
     "with the next move; `{command}` posts it again now."
 )
+NOT_SAVED = N_(
+    "I could not save that just now, so it was not done: my storage is refusing to write. "
+    "Nothing is lost; please try again in a little while."
+)
 REFUSED = N_("Discord refused that action. Please check my permissions in this channel.")
 
 REQUIRED = (
