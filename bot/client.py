@@ -119,18 +119,28 @@ class SkyTableBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        words = replies.words_for(interaction)
         if expired(cause):
             log.info("Command %s was answered too late for Discord", interaction.command)
-        elif isinstance(cause, GameError):
-            await replies.say(interaction, words.error(cause))
-        elif isinstance(cause, discord.Forbidden):
-            await replies.say(interaction, replies.forbidden(cause, words))
-        elif isinstance(cause, app_commands.CheckFailure):
-            await replies.say(interaction, str(cause))
-        elif isinstance(cause, StorageUnavailable):
+            return
+        try:
+            await replies.say(interaction, self._refusal(interaction, cause))
+        except discord.HTTPException as failed:
+            level = logging.INFO if expired(failed) else logging.WARNING
+            log.log(
+                level, "Command %s: its refusal was not delivered (%s)", interaction.command, failed
+            )
+
+    def _refusal(self, interaction: discord.Interaction[Any], cause: BaseException) -> str:
+        """What the user is told when their command failed (logged when it is the bot's fault)."""
+        words = replies.words_for(interaction)
+        if isinstance(cause, GameError):
+            return words.error(cause)
+        if isinstance(cause, discord.Forbidden):
+            return replies.forbidden(cause, words)
+        if isinstance(cause, app_commands.CheckFailure):
+            return str(cause)
+        if isinstance(cause, StorageUnavailable):
             log.warning("Command %s: storage refused a write (%s)", interaction.command, cause)
-            await replies.say(interaction, words(replies.NOT_SAVED))
-        else:
-            log.error("Command %s failed", interaction.command, exc_info=cause)
-            await replies.say(interaction, words(replies.APOLOGY))
+            return words(replies.NOT_SAVED)
+        log.error("Command %s failed", interaction.command, exc_info=cause)
+        return words(replies.APOLOGY)

@@ -6,6 +6,7 @@ the game type, the period and the page, so they keep working after a restart.
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -19,9 +20,12 @@ from bot.catalog import installed
 from bot.client import SkyTableBot
 from bot.i18n import N_, Words
 from bot.replay import replay_embed
+from bot.sessions.display import expired
 from bot.storage.stats import MIN_GAMES_FOR_RATE, StatsRepository
 from bot.ui.replies import words_for
 from games.core.errors import IllegalAction
+
+log = logging.getLogger(__name__)
 
 PAGE = 10
 DAY = 86_400.0
@@ -76,16 +80,22 @@ async def _answer(
     bot = interaction.client
     assert isinstance(bot, SkyTableBot)
     try:
-        embed, view = await make(bot)
-    except IllegalAction as error:
-        await interaction.response.send_message(words_for(interaction).error(error), ephemeral=True)
-        return
-    if fresh:
-        await interaction.response.send_message(
-            embed=embed, view=view, ephemeral=True, allowed_mentions=QUIET
-        )
-    else:
-        await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=QUIET)
+        try:
+            embed, view = await make(bot)
+        except IllegalAction as error:
+            text = words_for(interaction).error(error)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        if fresh:
+            await interaction.response.send_message(
+                embed=embed, view=view, ephemeral=True, allowed_mentions=QUIET
+            )
+        else:
+            await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=QUIET)
+    except discord.NotFound as error:
+        if not expired(error):
+            raise
+        log.info("A stats button was answered too late for Discord")
 
 
 async def leaderboard_page(
