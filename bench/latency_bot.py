@@ -1,12 +1,16 @@
-"""The bot process of `bench.bot_latency`: Sky Table pointed at a local Discord stand-in,
-timing each interaction from the moment its gateway event is parsed to the moment its answer
-has been sent.
+"""The bot process of `bench.bot_latency` and `bench.load`: Sky Table pointed at a local Discord
+stand-in, timing each interaction from the moment its gateway event is parsed to the moment its
+answer has been sent.
 
     python -m bench.latency_bot BASE_URL GATEWAY_URL TOKEN DATABASE OUT_JSON READY_FILE \
         BOT_DELAY LOOK
 
-LOOK is `pictures` or `text` (the servers' tables as text only). With SKYTABLE_PROFILE=FILE
-in the environment, the bot process runs under cProfile and writes its statistics to FILE.
+LOOK is `pictures` or `text` (the servers' tables as text only). The process runs until SIGTERM,
+then writes OUT_JSON: `latencies_ms`, `received_at` (each interaction's arrival on
+`time.perf_counter`'s clock, which on Linux is the system's monotonic clock, shared by every
+process) and `running_games`. With SKYTABLE_PROFILE=FILE in the environment, the bot process
+runs under cProfile and writes its statistics to FILE (timed by the main thread's CPU time with
+SKYTABLE_PROFILE_CLOCK=cpu, else by the wall clock).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -30,38 +35,101 @@ from bot.client import SkyTableBot
 from bot.config import BotSettings
 
 
-async def main(argv: list[str]) -> None:
-    base, gateway, token, database, out, ready_file, bot_delay, look = argv
+def point_at(base: str, gateway: str) -> None:
+    """discord.py's REST and gateway addresses: the stand-in's."""
     discord.http.Route.BASE = f"{base}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+
+
+class AnswerTimes:
+    """The client's time from parsing each INTERACTION_CREATE to having sent its answer (the
+    interaction callback, whether Discord took it or refused it as too late), in milliseconds,
+    with each interaction's arrival moment."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.latencies: list[float] = []
+        self.moments: list[float] = []
+        self.received: dict[int, float] = {}
+        latencies, moments, received = self.latencies, self.moments, self.received
+        parsers = client._connection.parsers
+        parse_interaction = parsers["INTERACTION_CREATE"]
+
+        def timed_parse(data: dict[str, Any]) -> None:
+            received[int(data["id"])] = time.perf_counter()
+            parse_interaction(data)
+
+        parsers["INTERACTION_CREATE"] = timed_parse
+        respond = AsyncWebhookAdapter.create_interaction_response
+
+        async def timed_respond(
+            self: AsyncWebhookAdapter, interaction_id: int, *args: Any, **kwargs: Any
+        ) -> Any:
+            try:
+                return await respond(self, interaction_id, *args, **kwargs)
+            finally:
+                start = received.pop(int(interaction_id), None)
+                if start is not None:
+                    latencies.append((time.perf_counter() - start) * 1000)
+                    moments.append(start)
+
+        AsyncWebhookAdapter.create_interaction_response = timed_respond  # type: ignore[method-assign]
+
+    def figures(self) -> dict[str, Any]:
+        """`unanswered`: interactions received and not answered (or still being answered)."""
+        return {
+            "latencies_ms": self.latencies,
+            "received_at": self.moments,
+            "unanswered": len(self.received),
+        }
+
+
+async def serve_until_terminated(
+    client: discord.Client,
+    token: str,
+    out: str,
+    times: AnswerTimes,
+    extra: Callable[[], dict[str, Any]] = dict,
+) -> None:
+    """Runs the client until SIGTERM, then closes it and writes the answer times (and `extra`,
+    read before closing) to `out` as JSON."""
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    loop.add_signal_handler(signal.SIGTERM, stopping.set)
+    runner = asyncio.create_task(client.start(token))
+    await stopping.wait()
+    figures = {**times.figures(), **extra()}
+    await client.close()
+    runner.cancel()
+    Path(out).write_text(json.dumps(figures))
+
+
+def run(main: Callable[[list[str]], Coroutine[Any, Any, None]]) -> None:
+    """Runs `main(argv)`, under cProfile when SKYTABLE_PROFILE names a file for its figures:
+    timed by the wall clock, or with SKYTABLE_PROFILE_CLOCK=cpu by the CPU time of the main
+    thread (the event loop's; time spent waiting, or running other threads, is left out)."""
+    profile = os.environ.get("SKYTABLE_PROFILE")
+    if not profile:
+        asyncio.run(main(sys.argv[1:]))
+        return
+    import cProfile
+
+    cpu = os.environ.get("SKYTABLE_PROFILE_CLOCK") == "cpu"
+    profiler = cProfile.Profile(time.thread_time) if cpu else cProfile.Profile()
+    profiler.enable()
+    try:
+        asyncio.run(main(sys.argv[1:]))
+    finally:
+        profiler.disable()
+        profiler.dump_stats(profile)
+
+
+async def main(argv: list[str]) -> None:
+    base, gateway, token, database, out, ready_file, bot_delay, look = argv
+    point_at(base, gateway)
     settings = BotSettings(discord_token=token, database_path=Path(database), log_level="WARNING")
     bot = SkyTableBot(settings, bot_delay=float(bot_delay))
     bot._connection.guild_ready_timeout = 0.2
-    received: dict[int, float] = {}
-    latencies: list[float] = []
-    moments: list[float] = []
-
-    parsers = bot._connection.parsers
-    parse_interaction = parsers["INTERACTION_CREATE"]
-
-    def timed_parse(data: dict[str, Any]) -> None:
-        received[int(data["id"])] = time.perf_counter()
-        parse_interaction(data)
-
-    parsers["INTERACTION_CREATE"] = timed_parse
-    respond = AsyncWebhookAdapter.create_interaction_response
-
-    async def timed_respond(
-        self: AsyncWebhookAdapter, interaction_id: int, *args: Any, **kwargs: Any
-    ) -> Any:
-        answer = await respond(self, interaction_id, *args, **kwargs)
-        start = received.pop(int(interaction_id), None)
-        if start is not None:
-            latencies.append((time.perf_counter() - start) * 1000)
-            moments.append(start)
-        return answer
-
-    AsyncWebhookAdapter.create_interaction_response = timed_respond  # type: ignore[method-assign]
+    times = AnswerTimes(bot)
 
     @bot.event
     async def on_ready() -> None:
@@ -69,26 +137,10 @@ async def main(argv: list[str]) -> None:
             await bot.sessions.guilds.set_text_only(guild.id, look == "text")
         Path(ready_file).write_text("ready")
 
-    loop = asyncio.get_running_loop()
-    stopping = asyncio.Event()
-    loop.add_signal_handler(signal.SIGTERM, stopping.set)
-    runner = asyncio.create_task(bot.start(token))
-    await stopping.wait()
-    running_games = len(bot.sessions.running)
-    await bot.close()
-    runner.cancel()
-    Path(out).write_text(
-        json.dumps(
-            {"latencies_ms": latencies, "received_at": moments, "running_games": running_games}
-        )
+    await serve_until_terminated(
+        bot, token, out, times, lambda: {"running_games": len(bot.sessions.running)}
     )
 
 
 if __name__ == "__main__":
-    profile = os.environ.get("SKYTABLE_PROFILE")
-    if profile:
-        import cProfile
-
-        cProfile.run("asyncio.run(main(sys.argv[1:]))", profile)
-    else:
-        asyncio.run(main(sys.argv[1:]))
+    run(main)

@@ -46,7 +46,7 @@ async def open_solo(
     """A game of the player against `bots` bots of `level`, starting at once."""
     if await _refused_for_permissions(interaction):
         return
-    if not 1 <= bots < adapter.max_seats:
+    if type(bots) is not int or not 1 <= bots < adapter.max_seats:
         raise InvalidSettings("Play against 1 to {most} bots.", most=adapter.max_seats - 1)
     settings = {key: value for key, value in values.items() if value is not None}
     await bot.sessions.lobby.open(interaction, adapter, settings, bots=[level] * bots)

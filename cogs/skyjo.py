@@ -32,7 +32,7 @@ GRID = re.compile(r"([0-9])x([0-9])")
 
 def parse_grid(text: str) -> tuple[int, int]:
     """Rows and columns from "3x4"; anything else is refused with the expected form."""
-    match = GRID.fullmatch(text.strip().lower())
+    match = GRID.fullmatch(str(text).strip().lower())
     if match is None:
         raise InvalidSettings("The grid “{grid}” is not rows × columns, like 3x4.", grid=text)
     return int(match[1]), int(match[2])

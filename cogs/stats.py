@@ -236,7 +236,7 @@ class ReplayChoice(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sk
         values = self.item.values
 
         async def standings(bot: SkyTableBot) -> Shown:
-            if not values or not values[0].isdigit():
+            if not values or not re.fullmatch(r"[0-9]{1,18}", values[0]):
                 raise IllegalAction("That game cannot be replayed here.")
             return await replay_message(bot, interaction, int(values[0]), LAST)
 

@@ -26,6 +26,7 @@ from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import junior_screens as screens
 from bot.ui.junior_words import describe, hint
+from bot.ui.names import all_shown, shown
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
@@ -92,7 +93,7 @@ class JuniorAdapter(GameAdapter):
 
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         game = _game(engine)
-        names = [seat.name for seat in game.seats]
+        names = all_shown(seat.name for seat in game.seats)
         return [describe(event, names, game.geometry, words) for event in events]
 
     def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
@@ -123,7 +124,8 @@ class JuniorAdapter(GameAdapter):
                 raise IllegalAction("That choice is no longer open.")
             if seat != game.current:
                 raise IllegalAction(
-                    "It is {name}'s turn, not yours.", name=game.seats[game.current].name
+                    "It is {name}'s turn, not yours.",
+                    name=shown(game.seats[game.current].name),
                 )
             return Redraw(arg)
         make = PLAYS.get(verb)

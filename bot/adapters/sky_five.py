@@ -26,6 +26,7 @@ from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import sky_five_screens as screens
+from bot.ui.names import all_shown
 from bot.ui.sky_five_words import describe, hint
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
@@ -87,7 +88,7 @@ class SkyFiveAdapter(GameAdapter):
         return _game(engine).to_json()
 
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
-        names = _game(engine).names
+        names = all_shown(_game(engine).names)
         return [describe(event, names, words) for event in events]
 
     def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
@@ -161,7 +162,7 @@ class SkyFiveAdapter(GameAdapter):
     def moments(
         self, game: GameRecord, engine: Engine, events: Sequence[Any], words: Words
     ) -> list[Screen]:
-        return screens.moment_screens(_game(engine).names, events, words)
+        return screens.moment_screens(all_shown(_game(engine).names), events, words)
 
     def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
         return screens.final_screen(_game(engine), words)

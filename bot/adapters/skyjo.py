@@ -26,6 +26,7 @@ from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel, plain_fields
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import skyjo_screens as screens
+from bot.ui.names import all_shown, shown
 from bot.ui.skyjo_words import describe, hint
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
@@ -149,7 +150,7 @@ class SkyjoAdapter(GameAdapter):
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         game = _game(engine)
         return [
-            describe(event, game.names, game.geometry, words)
+            describe(event, all_shown(game.names), game.geometry, words)
             for event in events
             if not isinstance(event, RoundScored)
         ]
@@ -188,7 +189,8 @@ class SkyjoAdapter(GameAdapter):
                 raise IllegalAction("That choice is no longer open.")
             if seat != game.current:
                 raise IllegalAction(
-                    "It is {name}'s turn, not yours.", name=game.seats[game.current].name
+                    "It is {name}'s turn, not yours.",
+                    name=shown(game.seats[game.current].name),
                 )
             return Redraw(arg)
         make = PLAYS.get(verb)

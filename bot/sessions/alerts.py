@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import Words
+from bot.sessions.display import nonce
 
 if TYPE_CHECKING:
     from bot.sessions.session import GameSession
@@ -62,7 +63,9 @@ class TurnAlerts:
         )
         try:
             sent = await session.channel.send(
-                content=text, allowed_mentions=discord.AllowedMentions(users=members)
+                content=text,
+                allowed_mentions=discord.AllowedMentions(users=members),
+                nonce=nonce(session.record.id, session.record.version, "alert"),
             )
         except discord.HTTPException as error:
             log.info("Game %s: turn alert not posted: %s", session.record.id, error)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n import N_
 from bot.storage import StorageUnavailable
 from bot.storage.records import SeatRecord
+from bot.ui.names import shown
 
 if TYPE_CHECKING:
     from bot.sessions.session import GameSession
@@ -197,7 +198,7 @@ class Autoplay:
         name = record.seats[seat].name
         off_turn = adapter.off_turn(session.engine, seat)
         if off_turn is not None:
-            session.note("⏰ {name} did not decide in time.", name=name)
+            session.note("⏰ {name} did not decide in time.", name=shown(name))
             action = off_turn.default
             if action is None:
                 action = session.bot_action(seat, adapter.takeover_level)
@@ -215,12 +216,12 @@ class Autoplay:
             and adapter.turn_token(session.engine) == token
         ):
             events += await session.apply(seat, session.bot_action(seat, level))
-        session.note("⏰ {name} ran out of time: a bot played for them.", name=name)
+        session.note("⏰ {name} ran out of time: a bot played for them.", name=shown(name))
         if record.seats[seat].timeouts >= TIMEOUTS_BEFORE_HANDOVER:
             record.seats[seat] = SeatRecord(name=name, bot_level=level)
             session.note(
                 "🤖 {name} missed {count} turns in a row: a bot takes the seat.",
-                name=name,
+                name=shown(name),
                 count=TIMEOUTS_BEFORE_HANDOVER,
             )
         if record.status == "running":

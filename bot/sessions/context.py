@@ -26,8 +26,13 @@ class Tasks:
 
     def __init__(self) -> None:
         self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+    def spawn(self, coroutine: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None] | None:
+        """Run `coroutine` in the background; not once the bot is closing (None)."""
+        if self._closed:
+            coroutine.close()
+            return None
         task = asyncio.get_running_loop().create_task(coroutine, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._finished)
@@ -39,6 +44,7 @@ class Tasks:
             log.error("Background task %s failed", task.get_name(), exc_info=task.exception())
 
     async def cancel_all(self) -> None:
+        self._closed = True
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import hashlib
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
@@ -39,6 +40,11 @@ def too_old(error: discord.HTTPException) -> bool:
 def expired(error: BaseException) -> bool:
     """Discord no longer takes an answer to this interaction (it came more than 3 s ago)."""
     return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+def nonce(*parts: object) -> str:
+    """A message nonce for `parts`: 24 characters (Discord takes at most 25)."""
+    return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
 
 
 def channel_gone(error: BaseException) -> bool:
@@ -180,17 +186,27 @@ class Display:
                 await self._edit_in_place(first, interaction)
             except discord.HTTPException as error:
                 log.info("Game %s: the table could not become a summary (%s)", self._id, error)
-                await self.session.channel.send(**first.send_kwargs())
+                await self._send(first, "moment", 0)
         else:
-            await self.session.channel.send(**first.send_kwargs())
-        for message in rest:
-            await self.session.channel.send(**message.send_kwargs())
+            await self._send(first, "moment", 0)
+        for number, message in enumerate(rest, start=1):
+            await self._send(message, "moment", number)
         await self.session.remember_message_gone()
 
     async def post(self, message: Message) -> None:
         """Post `message` at the bottom of the channel; it becomes the public message."""
-        sent = await self.session.channel.send(**message.send_kwargs())
+        sent = await self._send(message, "table", self.session.record.message_id)
         await self.session.remember_message(sent.id)
+
+    async def _send(self, message: Message, *purpose: object) -> discord.Message:
+        """Post in the game's channel. The post carries a nonce made of the game's saved state
+        and `purpose`, so that when the bot stops after Discord took a post but before noting
+        it down, the same post made again after the restart returns that message instead of
+        leaving a second one behind (Discord keeps nonces for a few minutes)."""
+        record = self.session.record
+        return await self.session.channel.send(
+            **message.send_kwargs(), nonce=nonce(record.id, record.version, *purpose)
+        )
 
     async def edit(
         self, message: Message, interaction: discord.Interaction[Any] | None = None

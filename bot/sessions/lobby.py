@@ -7,6 +7,7 @@ its message.
 from __future__ import annotations
 
 import random
+import unicodedata
 from typing import Any
 
 import discord
@@ -189,7 +190,7 @@ class LobbyFlow:
         if not session.adapter.allows_guests:
             raise IllegalAction("{game} has no guest seats.", game=session.adapter.title)
         name = " ".join(name.split())
-        if not 1 <= len(name) <= GUEST_NAME_LIMIT:
+        if not 1 <= len(name) <= GUEST_NAME_LIMIT or not visible(name):
             raise IllegalAction("A guest's name has 1 to {most} characters.", most=GUEST_NAME_LIMIT)
         if name.casefold() in {seat.name.casefold() for seat in session.record.seats}:
             raise IllegalAction("Someone at this table is already called {name}.", name=name)
@@ -336,3 +337,9 @@ def _number(text: str) -> int:
         return int(text)
     except ValueError:
         return -1
+
+
+def visible(name: str) -> bool:
+    """Whether a name shows anything: a letter, digit, symbol or punctuation mark, not only
+    marks, spaces and invisible format characters."""
+    return any(unicodedata.category(char)[0] not in "CZM" for char in name)

@@ -18,6 +18,7 @@ from bot.sessions.session import GameSession
 from bot.storage.records import SeatRecord
 from bot.ui import replies
 from bot.ui.components import Click, GameForm
+from bot.ui.names import shown
 from bot.ui.replies import tell, words_for
 from games.core.errors import IllegalAction
 
@@ -137,11 +138,11 @@ class TableFlow:
             record.seats[seat] = SeatRecord(
                 name=name, bot_level=adapter.takeover_level, left_by=user.id
             )
-            session.note("🤖 {name} left: a bot takes the seat.", name=name)
+            session.note("🤖 {name} left: a bot takes the seat.", name=shown(name))
             said = N_("You left the game; a bot plays your seat.")
         else:
             record.seats[seat] = SeatRecord(name=name, guest=True, left_by=user.id)
-            session.note("{name} left: the host plays their seat.", name=name)
+            session.note("{name} left: the host plays their seat.", name=shown(name))
             said = N_("You left the game; the host plays your seat.")
         members = record.members
         if not members:

@@ -122,6 +122,9 @@ class Sessions:
         try:
             if session is None:
                 raise IllegalAction("This game no longer exists.")
+            if session.record.channel_id != interaction.channel_id:
+                session = None
+                raise IllegalAction("That button is not part of this game.")
             async with session.lock:
                 await self._route(session, interaction, click)
             if not interaction.response.is_done():
@@ -172,6 +175,8 @@ class Sessions:
                 await self.lobby.rematch(session, interaction)
                 return
             raise IllegalAction("This game has ended.")
+        if _left_behind(session, interaction):
+            raise self._outdated(session, interaction)
         if verb == "cancel":
             await self.table.cancel(interaction, session)
             return
@@ -203,6 +208,18 @@ class Sessions:
         return IllegalAction(
             "That table is out of date. The current one: {link}", link=session.link()
         )
+
+
+def _left_behind(session: GameSession, interaction: discord.Interaction[Any]) -> bool:
+    """The click came from a public message of the game that is not its current one (a
+    message Discord took just as the bot stopped, before the bot could note it down, or one
+    a slow client still shows as it was): it is refused, whatever version it shows."""
+    message = interaction.message
+    return (
+        message is not None
+        and not message.flags.ephemeral
+        and message.id != session.record.message_id
+    )
 
 
 async def _tell_refused(interaction: discord.Interaction[Any], session: GameSession | None) -> None:

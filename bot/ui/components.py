@@ -1,22 +1,39 @@
 """Buttons, selects and forms that survive restarts: every custom id names the game, the
 version it was drawn at, a verb and an argument. Buttons and selects are routed by a
 `DynamicItem` registered at start-up; form submissions by the client's interaction listener.
+
+Every custom id with our prefix reaches these items, well formed or not, and is read strictly
+(ASCII digits of at most 18 for numbers, so that they fit storage's 64-bit integers; an
+argument of lower-case letters, digits and underscores; 100 characters in all, Discord's
+limit): one that does not read so, or a select value the select does not offer, is refused
+with a short private answer and never reaches a game.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.adapters.specs import ButtonSpec, Command, Form, Row, SelectSpec
+from bot.i18n import N_
+from bot.ui.replies import tell
 
-_FIELDS = r"(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<verb>[a-z_]+):(?P<arg>[^:]*)"
-BUTTON_TEMPLATE = "sky:" + _FIELDS
-SELECT_TEMPLATE = "skys:" + _FIELDS
+_FIELDS = (
+    r"(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,18}):(?P<verb>[a-z_]{1,32}):(?P<arg>[a-z0-9_]*)"
+)
+CUSTOM_ID_LIMIT = 100
+"""Discord's longest custom id: anything longer was never sent by us."""
+BUTTON_ID = re.compile("sky:" + _FIELDS)
+SELECT_ID = re.compile("skys:" + _FIELDS)
 FORM_TEMPLATE = re.compile("skym:" + _FIELDS)
+BUTTON_TEMPLATE = r"sky:[\s\S]*"
+"""Routes every button id with our prefix here; `BUTTON_ID` then reads it."""
+SELECT_TEMPLATE = r"skys:[\s\S]*"
+NOT_OURS = N_("That button is not part of this game.")
 FORM_LIFETIME = 15 * 60.0
 """Seconds an open form is remembered in memory; a later submission is routed all the same."""
 
@@ -57,6 +74,19 @@ def form_id(game_id: int, version: int, verb: str, arg: str = "") -> str:
     return f"skym:{game_id}:{version}:{verb}:{arg}"
 
 
+def _read(pattern: re.Pattern[str], custom_id: str | None) -> re.Match[str] | None:
+    """The custom id's fields, if it is one of ours as we write them."""
+    if custom_id is None or len(custom_id) > CUSTOM_ID_LIMIT:
+        return None
+    return pattern.fullmatch(custom_id)
+
+
+async def _refuse(interaction: discord.Interaction[Any]) -> None:
+    """A private answer to a component that does not read as one of ours."""
+    with contextlib.suppress(discord.HTTPException):
+        await tell(interaction, NOT_OURS)
+
+
 def _click(
     match: re.Match[str], value: str | None = None, fields: dict[str, str] | None = None
 ) -> Click:
@@ -73,9 +103,10 @@ def _handler(interaction: discord.Interaction[Any]) -> ClickHandler:
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    def __init__(self, button: discord.ui.Button[Any], click: Click) -> None:
+    def __init__(self, button: discord.ui.Button[Any], click: Click | None) -> None:
         super().__init__(button)
         self.click = click
+        """None for an id with our prefix that does not read as one of ours."""
 
     @classmethod
     async def from_custom_id(
@@ -85,10 +116,15 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
         match: re.Match[str],
         /,
     ) -> GameButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item, _click(match))
+        if not isinstance(item, discord.ui.Button):
+            return cls(cast(Any, item), None)
+        fields = _read(BUTTON_ID, item.custom_id)
+        return cls(item, None if fields is None else _click(fields))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.click is None:
+            await _refuse(interaction)
+            return
         await _handler(interaction).click(interaction, self.click)
 
 
@@ -105,12 +141,19 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         match: re.Match[str],
         /,
     ) -> GameSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item, match)
+        if not isinstance(item, discord.ui.Select):
+            return cls(cast(Any, item), None)
+        return cls(item, _read(SELECT_ID, item.custom_id))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        assert self.match is not None
+        if self.match is None:
+            await _refuse(interaction)
+            return
         values = self.item.values
+        offered = {option.value for option in self.item.options}
+        if len(values) > 1 or not set(values) <= offered:
+            await _refuse(interaction)
+            return
         await _handler(interaction).click(
             interaction, _click(self.match, values[0] if values else None)
         )
@@ -160,7 +203,7 @@ def submitted_form(interaction: discord.Interaction[Any]) -> Click | None:
     if interaction.type is not discord.InteractionType.modal_submit:
         return None
     data: Any = interaction.data or {}
-    match = FORM_TEMPLATE.fullmatch(str(data.get("custom_id", "")))
+    match = _read(FORM_TEMPLATE, str(data.get("custom_id", "")))
     if match is None:
         return None
     return _click(match, fields=_text_inputs(data.get("components")))

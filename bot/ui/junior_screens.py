@@ -14,6 +14,7 @@ from bot.ui import grid_picture, rules
 from bot.ui import grid_screens as widgets
 from bot.ui import junior_picture as picture
 from bot.ui.grid_screens import CardLook
+from bot.ui.names import all_shown, shown
 from games.core.grid import COLUMN_LETTERS
 from games.skyjo_junior.events import Declined, FinalReveal, Swapped
 from games.skyjo_junior.game import JuniorGame
@@ -40,7 +41,7 @@ LOOK = CardLook(square=_square, style=_style)
 def _prompt(view: JuniorView, game: GameRecord, mode: str, words: Words) -> str:
     """What the player to move is asked to do now, step by step."""
     assert view.current is not None
-    who = view.players[view.current].name
+    who = shown(view.players[view.current].name)
     if game.seats[view.current].is_bot:
         return words("🤖 **{name}** is thinking…", name=who)
     if view.phase == "holding" and mode == "flip":
@@ -61,7 +62,7 @@ def _prompt(view: JuniorView, game: GameRecord, mode: str, words: Words) -> str:
 
 
 def _status(view: JuniorView, game: GameRecord, mode: str, words: Words) -> list[str]:
-    names = [player.name for player in view.players]
+    names = all_shown(player.name for player in view.players)
     lines: list[str] = []
     if view.current is not None and view.phase != "over":
         timer = ""
@@ -94,7 +95,7 @@ def _player_title(game: GameRecord, view: JuniorView, seat: int, words: Words) -
     marker = "▶ " if seat in view.to_move else ""
     bot = " 🤖" if game.seats[seat].is_bot else ""
     points = words.plural("{n} pt", "{n} pts", player.visible_points)
-    return f"{marker}{player.name}{bot} — {points}"
+    return f"{marker}{shown(player.name)}{bot} — {points}"
 
 
 def table_embed(
@@ -114,7 +115,7 @@ def table_embed(
             )
     if context.log:
         heading = (
-            words("Since {name}'s last turn", name=view.players[view.current].name)
+            words("Since {name}'s last turn", name=shown(view.players[view.current].name))
             if view.current is not None
             else words("Last moves")
         )
@@ -222,7 +223,9 @@ def table_screen(game: GameRecord, engine: JuniorGame, context: TableContext) ->
 def personal_screen(engine: JuniorGame, seat: int, words: Words) -> Screen:
     player = engine.view(seat).players[seat]
     embed = discord.Embed(title=words("Your cards"), colour=COLOUR)
-    embed.add_field(name=player.name, value=widgets.grid_text(player.cards, picture.COLUMNS, LOOK))
+    embed.add_field(
+        name=shown(player.name), value=widgets.grid_text(player.cards, picture.COLUMNS, LOOK)
+    )
     return Screen(embed=embed)
 
 
@@ -251,11 +254,11 @@ def final_screen(engine: JuniorGame, words: Words) -> Screen:
             "**{name}** — {n} point ({triples})",
             "**{name}** — {n} points ({triples})",
             points[seat],
-            name=view.players[seat].name,
+            name=shown(view.players[seat].name),
             triples=made,
         )
         lines.append(("🏆 " if seat in winners else "") + line)
-    names = [view.players[s].name for s in sorted(winners)]
+    names = [shown(view.players[s].name) for s in sorted(winners)]
     who = words.listing(names)
     title = (
         words("Skyjo Junior · {who} wins!", who=who)

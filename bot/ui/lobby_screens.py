@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from bot.adapters.base import ButtonSpec, GameAdapter, Row, Screen, SelectSpec
 from bot.i18n import Words
 from bot.storage.records import GameRecord
+from bot.ui.names import shown
 
 LOBBY_COLOUR = discord.Colour.from_rgb(88, 101, 242)
 CHOICES_PER_PAGE = 4
@@ -22,9 +23,9 @@ def level_name(level: str | None, words: Words) -> str:
 def seat_line(index: int, game: GameRecord, words: Words) -> str:
     seat = game.seats[index]
     if seat.is_bot:
-        return f"{index + 1}. 🤖 {seat.name} ({level_name(seat.bot_level, words)})"
+        return f"{index + 1}. 🤖 {shown(seat.name)} ({level_name(seat.bot_level, words)})"
     if seat.guest:
-        return f"{index + 1}. {seat.name} · " + words("guest")
+        return f"{index + 1}. {shown(seat.name)} · " + words("guest")
     host = " · " + words("host") if seat.user_id == game.host_id else ""
     return f"{index + 1}. <@{seat.user_id}>{host}"
 

@@ -20,6 +20,7 @@ from bot.adapters.specs import (
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import score_chart
+from bot.ui.names import all_shown, shown
 from bot.ui.score_chart import ScoreChart
 from bot.ui.skyjo_screens import penalty_text
 from bot.ui.skyjo_words import round_lines
@@ -70,7 +71,7 @@ def standings_lines(sheet: ScoreSheet, words: Words) -> list[str]:
                 "**{name}** — {total} · {n} point to the target",
                 "**{name}** — {total} · {n} points to the target",
                 left,
-                name=sheet.names[seat],
+                name=shown(sheet.names[seat]),
                 total=totals[seat],
             )
         )
@@ -90,13 +91,13 @@ def draft_lines(sheet: ScoreSheet, words: Words) -> list[str]:
         else words("✏️ **Entering round {round}**", round=number)
     )
     finisher = (
-        words("ended by **{name}**", name=sheet.names[draft.finisher])
+        words("ended by **{name}**", name=shown(sheet.names[draft.finisher]))
         if draft.finisher is not None
         else words("who ended it: not chosen yet")
     )
     typed = " · ".join(
         f"{name} {text if text is not None else '…'}"
-        for name, text in zip(sheet.names, draft.entries, strict=True)
+        for name, text in zip(all_shown(sheet.names), draft.entries, strict=True)
     )
     lines = [f"{heading} — {finisher}", typed]
     problems = sheet.draft_problems()
@@ -108,7 +109,9 @@ def draft_lines(sheet: ScoreSheet, words: Words) -> list[str]:
     totals = list(sheet.totals) if not preview.corrected else _totals_without(sheet, draft.index)
     after = tuple(t + s for t, s in zip(totals, preview.scores, strict=True))
     lines.append(words("As it will be scored:"))
-    lines += round_lines(sheet.names, preview.finisher, preview.raw, preview.scores, after, words)
+    lines += round_lines(
+        all_shown(sheet.names), preview.finisher, preview.raw, preview.scores, after, words
+    )
     return lines
 
 
@@ -247,7 +250,7 @@ def sheet_screen(game: GameRecord, sheet: ScoreSheet, context: TableContext) -> 
 
 
 def final_screen(sheet: ScoreSheet, words: Words) -> Screen:
-    winners = [sheet.names[seat] for seat in sheet.winners or ()]
+    winners = [shown(sheet.names[seat]) for seat in sheet.winners or ()]
     who = words.listing(winners)
     title = (
         words("Skyjo score sheet · {who} wins!", who=who)

@@ -18,6 +18,7 @@ from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import rules
 from bot.ui import sky_five_picture as picture
+from bot.ui.names import all_shown, shown
 from bot.ui.sky_five_words import COLOURS, card_list, card_name, colour_name, describe, the_card
 from games.sky_five.cards import COLOUR_BIT, COLOUR_COUNT, NUMBER, colour_of
 from games.sky_five.events import Banked, Busted, Discarded, SkyFive
@@ -82,7 +83,7 @@ def _timer(game: GameRecord, words: Words) -> str:
 def _prompt(view: SkyFiveView, game: GameRecord, words: Words) -> list[str]:
     """Whose decision it is and what to press."""
     seat = view.to_move[0]
-    names = [player.name for player in view.players]
+    names = all_shown(player.name for player in view.players)
     name = names[seat]
     bot = game.seats[seat].is_bot
     timer = _timer(game, words)
@@ -138,13 +139,13 @@ def roll_line(roll: picture.Roll, words: Words) -> str:
     if roll.bust:
         return words(
             "🎲 **{name}** rolled **{roll}** against {numbers}: bust!",
-            name=roll.name,
+            name=shown(roll.name),
             roll=roll.face,
             numbers=numbers,
         )
     return words(
         "🎲 **{name}** rolled **{roll}** against {numbers}: banked.",
-        name=roll.name,
+        name=shown(roll.name),
         roll=roll.face,
         numbers=numbers,
     )
@@ -154,7 +155,7 @@ def _final_round(view: SkyFiveView, words: Words) -> list[str]:
     if not view.final_round or view.phase == "over":
         return []
     lines = [words("🏁 **Final round**: the draw pile is empty; everyone banks once.")]
-    done = [player.name for player in view.players if player.final_turn_done]
+    done = [shown(player.name) for player in view.players if player.final_turn_done]
     if done:
         lines.append(words("✅ Final turn done: {names}", names=", ".join(done)))
     return lines
@@ -187,7 +188,7 @@ def _player_title(view: SkyFiveView, game: GameRecord, seat: int, words: Words) 
         marker = ""
     bot = " 🤖" if game.seats[seat].is_bot else ""
     banked = words.plural("{n} banked card", "{n} banked cards", player.banked_count)
-    return f"{marker}{player.name}{bot} · {banked}"
+    return f"{marker}{shown(player.name)}{bot} · {banked}"
 
 
 def title(view: SkyFiveView, words: Words) -> str:
@@ -219,7 +220,7 @@ def table_embed(
     if context.log:
         text = "\n".join(context.log)
         heading = (
-            words("Since {name}'s last turn", name=view.players[view.to_move[0]].name)
+            words("Since {name}'s last turn", name=shown(view.players[view.to_move[0]].name))
             if len(view.to_move) == 1
             else words("Last moves")
         )
@@ -303,7 +304,7 @@ def picture_description(view: SkyFiveView, drawing: picture.SkyFiveTable, words:
         if hand.mark:
             about.insert(0, notes[hand.mark])
         cards = card_list(ordered(hand.cards), words) if hand.cards else words("no face-up cards")
-        lines.append(f"{hand.name} ({', '.join(about)}): {cards}")
+        lines.append(f"{shown(hand.name)} ({', '.join(about)}): {cards}")
     return "\n".join(lines)[:ALT_TEXT_LIMIT]
 
 
@@ -453,11 +454,11 @@ def final_screen(engine: SkyFiveGame, words: Words) -> Screen:
             "**{name}** — {n} point",
             "**{name}** — {n} points",
             scores[seat],
-            name=players[seat].name,
+            name=shown(players[seat].name),
         )
         cards = words.plural("{n} banked card", "{n} banked cards", counts[seat])
         lines.append(("🏆 " if seat in winners else "") + f"{points} · {cards}")
-    who = words.listing([players[s].name for s in sorted(winners)])
+    who = words.listing([shown(players[s].name) for s in sorted(winners)])
     best = max(scores)
     if len(winners) == 1 and sum(score == best for score in scores) > 1:
         lines.append(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, Words
+from bot.ui.names import shown
 from games.sky_five.actions import Action
 from games.sky_five.cards import NUMBER, colour_of
 from games.sky_five.events import (
@@ -291,7 +292,7 @@ def hint(action: Action, view: SkyFiveView, words: Words) -> str:
         return words(
             "Give {card} to {name}: of those who may get it, they gain least from it.",
             card=the_card(view.pending, words),
-            name=view.players[action.target].name,
+            name=shown(view.players[action.target].name),
         )
     if action.kind == "take":
         assert view.busted is not None

@@ -14,6 +14,7 @@ from bot.ui import grid_picture, rules
 from bot.ui import grid_screens as widgets
 from bot.ui import skyjo_picture as picture
 from bot.ui.grid_screens import CardLook
+from bot.ui.names import all_shown, shown
 from games.skyjo.events import (
     DiscardedAndFlipped,
     LineCleared,
@@ -78,7 +79,7 @@ def penalty_text(settings: PenaltyRules, words: Words) -> str:
 def _prompt(view: SkyjoView, game: GameRecord, mode: str, words: Words) -> str:
     """What the player to move is asked to do now, step by step."""
     assert view.current is not None
-    who = view.players[view.current].name
+    who = shown(view.players[view.current].name)
     if game.seats[view.current].is_bot:
         return words("🤖 **{name}** is thinking…", name=who)
     if view.phase == "drawn" and mode == "flip":
@@ -105,7 +106,7 @@ def _prompt(view: SkyjoView, game: GameRecord, mode: str, words: Words) -> str:
 
 
 def _status(view: SkyjoView, game: GameRecord, mode: str, words: Words) -> list[str]:
-    names = [player.name for player in view.players]
+    names = all_shown(player.name for player in view.players)
     lines: list[str] = []
     if view.phase == "opening":
         waiting = [names[s] for s in view.to_move]
@@ -147,7 +148,7 @@ def _player_title(game: GameRecord, view: SkyjoView, seat: int, words: Words) ->
         score = " · " + words("round {score}", score=visible)
     bot = " 🤖" if game.seats[seat].is_bot else ""
     points = words.plural("{n} pt", "{n} pts", player.total)
-    return f"{marker}{player.name}{bot} — {points}{score}"
+    return f"{marker}{shown(player.name)}{bot} — {points}{score}"
 
 
 def table_embed(
@@ -178,7 +179,7 @@ def table_embed(
     if log:
         text = "\n".join(log)
         heading = (
-            words("Since {name}'s last turn", name=view.players[view.current].name)
+            words("Since {name}'s last turn", name=shown(view.players[view.current].name))
             if view.phase in ("turn", "drawn") and view.current is not None
             else words("Last moves")
         )
@@ -208,9 +209,8 @@ def changed_places(events: Sequence[object]) -> set[tuple[int, int]]:
 def table_picture(view: SkyjoView, last_turn: Sequence[object], words: Words) -> Picture:
     title = words("Skyjo · round {round}", round=view.round)
     drawing = picture.table_picture(view, changed_places(last_turn), title)
-    names = [player.name for player in view.players]
     grids = widgets.grids_description(
-        names,
+        [player.name for player in view.players],
         [player.total for player in view.players],
         [player.cards for player in view.players],
         view.settings.columns,
@@ -315,7 +315,7 @@ def personal_screen(engine: SkyjoGame, seat: int, words: Words) -> Screen:
         text = words("Your opening cards are up. The game goes on at the table.")
         rows = []
     embed = discord.Embed(title=words("Your cards"), description=text, colour=COLOUR)
-    embed.add_field(name=player.name, value=grid_text(player.cards, columns), inline=False)
+    embed.add_field(name=shown(player.name), value=grid_text(player.cards, columns), inline=False)
     return Screen(embed=embed, rows=rows)
 
 
@@ -343,7 +343,7 @@ def round_summary_screen(
         standings.append(
             words(
                 "**{name}**: {score}{note} · total **{total}**",
-                name=names[seat],
+                name=shown(names[seat]),
                 score=score,
                 note=note,
                 total=scored.totals[seat],
@@ -395,11 +395,14 @@ def final_screen(engine: SkyjoGame, words: Words) -> Screen:
     lines = [
         ("🏆 " if seat in winners else "")
         + words.plural(
-            "**{name}** — {n} point", "**{name}** — {n} points", totals[seat], name=names[seat]
+            "**{name}** — {n} point",
+            "**{name}** — {n} points",
+            totals[seat],
+            name=shown(names[seat]),
         )
         for seat in order
     ]
-    who = words.listing([names[s] for s in sorted(winners)])
+    who = words.listing([shown(names[s]) for s in sorted(winners)])
     title = (
         words("Skyjo · {who} wins!", who=who)
         if len(winners) == 1

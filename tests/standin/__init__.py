@@ -7,9 +7,18 @@ async with DiscordStandIn() as discord_:
     guild.add_member(alice)
     async with discord_.running(MyBot()):
         result = await discord_.slash(alice, table, "skyjo new", players=3)
+
+Besides acting as users (`slash`, `click`, `select`, `submit_modal`, and `slash_unchecked`,
+`slash_forged`, `click_forged`, `send_interaction` for what a modified client sends), a test
+makes Discord's faults happen: `drop_gateway` and `gateway_down` (lost connections, RECONNECT,
+INVALID_SESSION, RESUME with the missed events replayed), `delete_channel`, `remove_member`,
+`delete_message`, `rate_limit` (a route's 429 or the global one), `fail` and `hold` (5xx and
+requests that never come back), `late_delivery` and `age=` (interactions delivered late),
+`advance_clock`, `close_dms` and `deny_bot`.
 """
 
 from .errors import ApiError, StandInError
+from .gateway import ResumableSession
 from .interactions import InteractionResult
 from .limits import COMPONENTS_V2, EPHEMERAL, LOADING, Limits, is_unicode_emoji
 from .server import Hold, RecordedRequest
@@ -29,6 +38,7 @@ __all__ = [
     "Limits",
     "Member",
     "RecordedRequest",
+    "ResumableSession",
     "Role",
     "StandInError",
     "StoredMessage",

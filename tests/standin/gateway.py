@@ -1,4 +1,6 @@
-"""The gateway websocket: HELLO, IDENTIFY, READY, GUILD_CREATE, heartbeats and dispatches."""
+"""The gateway websocket: HELLO, IDENTIFY, READY, GUILD_CREATE, heartbeats and dispatches, and
+the faults Discord's gateway has: dropped connections, RECONNECT, INVALID_SESSION and RESUME
+with the missed events replayed."""
 
 from __future__ import annotations
 
@@ -6,8 +8,9 @@ import asyncio
 import contextlib
 import json
 import secrets
+from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from aiohttp import WSMsgType, web
 
@@ -17,6 +20,10 @@ from .world import World
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME = 0, 1, 2, 3, 4, 6
 RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 7, 8, 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41_250
+RESUME_BUFFER = 5_000
+"""Events a session keeps for a resume; a client further behind is told to identify anew."""
+CLEAN_CLOSE_CODES = (1000, 1001)
+"""A client closing with these ends its session: Discord no longer lets it resume."""
 
 GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = (
     1 << 0,
@@ -27,6 +34,9 @@ GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = (
 )
 GUILD_EVENTS = ("GUILD_", "CHANNEL_", "THREAD_")
 MEMBER_EVENTS = ("GUILD_MEMBER_ADD", "GUILD_MEMBER_UPDATE", "GUILD_MEMBER_REMOVE")
+
+Fault = Literal["drop", "close", "reconnect", "invalidate", "invalidate_resumable"]
+FAULTS: tuple[Fault, ...] = ("drop", "close", "reconnect", "invalidate", "invalidate_resumable")
 
 
 def required_intent(event: str, data: dict[str, Any]) -> int:
@@ -40,29 +50,101 @@ def required_intent(event: str, data: dict[str, Any]) -> int:
     return 0
 
 
-class GatewaySession:
-    """One client's websocket connection."""
+class ResumableSession:
+    """A gateway session as Discord keeps it across connections: its id, intents and sequence,
+    and the events dispatched in it, kept until the client acknowledges them (its heartbeat
+    names the last sequence it received) so that a client resuming after a lost connection
+    gets every one it missed. Events dispatched while no connection is attached are kept the
+    same way, interactions included."""
 
-    def __init__(self, ws: web.WebSocketResponse) -> None:
-        self.ws = ws
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+    def __init__(self, session_id: str, identify: dict[str, Any], intents: int) -> None:
+        self.session_id = session_id
+        self.identify = identify
+        self.intents = intents
         self.sequence = 0
-        self.session_id: str | None = None
-        self.intents = 0
-        self.identify: dict[str, Any] | None = None
+        self.frames: deque[tuple[int, str]] = deque(maxlen=RESUME_BUFFER)
+        self.connection: GatewaySession | None = None
+        self.invalidated = False
+        """True once the session can no longer be resumed (clean close, INVALID_SESSION)."""
+        self.resumes = 0
+        """How many times a client resumed this session."""
+        self.replayed: list[int] = []
+        """The sequence numbers replayed on each resume, in order."""
+
+    def __repr__(self) -> str:
+        state = "invalidated" if self.invalidated else "connected" if self.connected else "waiting"
+        return f"<ResumableSession {self.session_id[:8]} seq={self.sequence} {state}>"
+
+    @property
+    def connected(self) -> bool:
+        return self.connection is not None and not self.connection.closed
+
+    def dispatch(self, event: str, data: dict[str, Any]) -> int:
+        """Numbers the event, keeps it for a resume and sends it if a connection is attached."""
+        self.sequence += 1
+        frame = json.dumps({"op": DISPATCH, "d": data, "s": self.sequence, "t": event})
+        self.frames.append((self.sequence, frame))
+        if self.connection is not None and not self.connection.closed:
+            self.connection.queue.put_nowait(frame)
+        return self.sequence
+
+    def acknowledge(self, sequence: int) -> None:
+        """The client has received every event up to `sequence`: no need to keep them."""
+        while self.frames and self.frames[0][0] <= sequence:
+            self.frames.popleft()
+
+    def missed(self, sequence: int) -> list[tuple[int, str]] | None:
+        """The events after `sequence`, or None when they are no longer all kept."""
+        if sequence > self.sequence or sequence < 0:
+            return None
+        if sequence < self.sequence and (not self.frames or self.frames[0][0] > sequence + 1):
+            return None
+        return [(s, frame) for s, frame in self.frames if s > sequence]
+
+
+class GatewaySession:
+    """One client's websocket connection; a client that resumes does so on a new one."""
+
+    def __init__(self, ws: web.WebSocketResponse, request: web.Request | None = None) -> None:
+        self.ws = ws
+        self.request = request
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.state: ResumableSession | None = None
+        """The Discord session this connection serves, once it identified or resumed."""
         self.closed = False
         self.received: list[dict[str, Any]] = []
+        self.resumed = False
+        """True when this connection resumed a session rather than identifying."""
+        self.dropped = False
+        """True when the stand-in cut or closed this connection (a fault, not the client)."""
+
+    @property
+    def session_id(self) -> str | None:
+        return None if self.state is None else self.state.session_id
+
+    @property
+    def intents(self) -> int:
+        return 0 if self.state is None else self.state.intents
+
+    @property
+    def identify(self) -> dict[str, Any] | None:
+        return None if self.state is None else self.state.identify
+
+    @property
+    def sequence(self) -> int:
+        return 0 if self.state is None else self.state.sequence
 
     @property
     def identified(self) -> bool:
-        return self.session_id is not None and not self.closed
+        return self.state is not None and not self.closed and not self.state.invalidated
 
     def send(self, op: int, data: Any, event: str | None = None) -> None:
-        frame: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
         if op == DISPATCH:
-            self.sequence += 1
-            frame["s"] = self.sequence
-        self.queue.put_nowait(json.dumps(frame))
+            if self.state is None:
+                raise StandInError("a dispatch needs an identified session")
+            self.state.dispatch(event or "", data)
+            return
+        self.queue.put_nowait(json.dumps({"op": op, "d": data, "s": None, "t": event}))
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.send(DISPATCH, data, event)
@@ -76,34 +158,55 @@ class GatewaySession:
             except (ConnectionResetError, RuntimeError):
                 break
 
+    @property
+    def flushed(self) -> bool:
+        """Every frame queued for this connection has been written."""
+        return self.queue.empty()
+
 
 class Gateway:
-    """Accepts clients on the websocket and fans world events out to the identified ones."""
+    """Accepts clients on the websocket and fans world events out to their sessions."""
 
     def __init__(self, world: World, token: str, url: Callable[[], str]) -> None:
         self.world = world
         self.token = token
         self.url = url
         self.sessions: list[GatewaySession] = []
+        """Every connection, oldest first."""
         self.session_ids: set[str] = set()
+        self.resumables: dict[str, ResumableSession] = {}
+        """Every session identified, oldest first, by session id."""
         self.identified = asyncio.Event()
+        self.accepting = asyncio.Event()
+        """Cleared while the gateway is down: a client's connection attempt waits."""
+        self.accepting.set()
 
     @property
     def current(self) -> GatewaySession:
+        """The newest connection that is identified and open."""
         for session in reversed(self.sessions):
             if session.identified:
                 return session
         raise StandInError("no bot client is connected to the stand-in's gateway")
 
+    @property
+    def latest(self) -> ResumableSession:
+        """The newest session that has not ended, connected or waiting for its client to
+        resume: where the test's interactions go."""
+        for state in reversed(self.resumables.values()):
+            if not state.invalidated:
+                return state
+        raise StandInError("no bot client is connected to the stand-in's gateway")
+
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         needed = required_intent(event, data)
-        for session in self.sessions:
-            if session.identified and (needed == 0 or session.intents & needed):
-                session.dispatch(event, self._visible(session, event, data))
+        for state in list(self.resumables.values()):
+            if not state.invalidated and (needed == 0 or state.intents & needed):
+                state.dispatch(event, self._visible(state.intents, event, data))
 
-    def _visible(self, session: GatewaySession, event: str, data: dict[str, Any]) -> dict[str, Any]:
+    def _visible(self, intents: int, event: str, data: dict[str, Any]) -> dict[str, Any]:
         """Without the message content intent, others' guild messages arrive without content."""
-        if event not in ("MESSAGE_CREATE", "MESSAGE_UPDATE") or session.intents & MESSAGE_CONTENT:
+        if event not in ("MESSAGE_CREATE", "MESSAGE_UPDATE") or intents & MESSAGE_CONTENT:
             return data
         author = int(data.get("author", {}).get("id", 0))
         mentioned = any(int(m["id"]) == self.world.bot_user.id for m in data.get("mentions", []))
@@ -112,9 +215,10 @@ class Gateway:
         return {**data, "content": "", "embeds": [], "attachments": [], "components": []}
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        await self.accepting.wait()
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        session = GatewaySession(ws)
+        session = GatewaySession(ws, request)
         self.sessions.append(session)
         writer = asyncio.create_task(session.write_frames())
         session.send(HELLO, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": []})
@@ -127,14 +231,25 @@ class Gateway:
                 elif msg.type is WSMsgType.BINARY:
                     await ws.close(code=4002, message=b"Decode error")
         finally:
-            session.closed = True
+            self._closed(session)
             session.queue.put_nowait(None)
             await writer
         return ws
 
+    def _closed(self, session: GatewaySession) -> None:
+        session.closed = True
+        state = session.state
+        if state is not None and state.connection is session:
+            state.connection = None
+            if not session.dropped and session.ws.close_code in CLEAN_CLOSE_CODES:
+                state.invalidated = True
+        self.world.changes.notify()
+
     async def _on_frame(self, session: GatewaySession, frame: dict[str, Any]) -> None:
         op, data = frame.get("op"), frame.get("d")
         if op == HEARTBEAT:
+            if session.state is not None and isinstance(data, int):
+                session.state.acknowledge(data)
             session.send(HEARTBEAT_ACK, None)
         elif op == IDENTIFY:
             await self._identify(session, data or {})
@@ -149,10 +264,15 @@ class Gateway:
         if data.get("token") != self.token:
             await session.ws.close(code=4004, message=b"Authentication failed.")
             return
-        session.identify = data
-        session.intents = int(data.get("intents", 0))
-        session.session_id = secrets.token_hex(16)
-        self.session_ids.add(session.session_id)
+        if session.state is not None:
+            session.dropped = True
+            await session.ws.close(code=4005, message=b"Already authenticated.")
+            return
+        state = ResumableSession(secrets.token_hex(16), data, int(data.get("intents", 0)))
+        state.connection = session
+        session.state = state
+        self.resumables[state.session_id] = state
+        self.session_ids.add(state.session_id)
         bot = self.world.bot_user
         guilds = [g for g in self.world.guilds.values() if bot.id in g.members]
         session.dispatch(
@@ -161,7 +281,7 @@ class Gateway:
                 "v": 10,
                 "user": {**bot.payload(), "verified": True, "mfa_enabled": False, "email": None},
                 "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
-                "session_id": session.session_id,
+                "session_id": state.session_id,
                 "resume_gateway_url": self.url(),
                 "session_type": "normal",
                 "private_channels": [],
@@ -176,26 +296,42 @@ class Gateway:
                 "application": {"id": str(self.world.application_id), "flags": 0},
             },
         )
-        if session.intents & GUILDS:
+        if state.intents & GUILDS:
             for guild in guilds:
                 session.dispatch("GUILD_CREATE", guild.payload())
         self.identified.set()
+        self.world.changes.notify()
 
     def _resume(self, session: GatewaySession, data: dict[str, Any]) -> None:
-        session_id = data.get("session_id")
-        if data.get("token") != self.token or session_id not in self.session_ids:
+        """Discord's RESUME: the events the client missed since its last sequence number are
+        sent again, in order, then RESUMED; what follows is new."""
+        state = self.resumables.get(str(data.get("session_id")))
+        if data.get("token") != self.token or state is None or state.invalidated:
             session.send(INVALID_SESSION, False)
             return
-        previous = next((s for s in self.sessions if s.session_id == session_id), None)
-        session.session_id = str(session_id)
-        if previous is not None and previous is not session:
-            session.intents = previous.intents
-            session.sequence = max(previous.sequence, int(data.get("seq") or 0))
-        session.dispatch("RESUMED", {"_trace": []})
+        seq = data.get("seq")
+        missed = state.missed(seq if isinstance(seq, int) else 0)
+        if missed is None:
+            state.invalidated = True
+            session.send(INVALID_SESSION, False)
+            return
+        previous = state.connection
+        if previous is not None and previous is not session and not previous.closed:
+            previous.dropped = True
+            asyncio.get_running_loop().create_task(_close(previous, 4009))
+        state.connection = session
+        session.state = state
+        session.resumed = True
+        for _, frame in missed:
+            session.queue.put_nowait(frame)
+        state.replayed.append(len(missed))
+        state.resumes += 1
+        state.dispatch("RESUMED", {"_trace": []})
+        self.world.changes.notify()
 
     def _members_chunk(self, session: GatewaySession, data: dict[str, Any]) -> None:
         guild = self.world.guilds.get(int(data.get("guild_id", 0)))
-        if guild is None:
+        if guild is None or session.state is None:
             return
         members = [m.payload() for m in guild.members.values()]
         wanted = data.get("user_ids")
@@ -216,8 +352,78 @@ class Gateway:
             chunk["nonce"] = data["nonce"]
         session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
+    # Faults
+
+    async def fault(
+        self, how: Fault = "drop", *, code: int = 4000, timeout: float = 10.0
+    ) -> ResumableSession:
+        """Does to the newest connection what Discord's gateway sometimes does and waits until
+        that connection is closed; returns its session. See `DiscordStandIn.drop_gateway`."""
+        if how not in FAULTS:
+            raise StandInError(f"unknown gateway fault {how!r}; one of {FAULTS}")
+        session = self.current
+        state = session.state
+        assert state is not None
+        if how == "drop":
+            session.dropped = True
+            transport = session.request.transport if session.request is not None else None
+            if transport is not None:
+                transport.abort()
+            else:
+                await _close(session, 1011)
+        elif how == "close":
+            session.dropped = True
+            await _close(session, code)
+        elif how == "reconnect":
+            session.send(RECONNECT, None)
+        elif how == "invalidate":
+            state.invalidated = True
+            session.send(INVALID_SESSION, False)
+        else:
+            session.send(INVALID_SESSION, True)
+        await self.world.changes.wait_until(
+            lambda: session.closed, timeout, "the broken connection to close"
+        )
+        return state
+
+    async def back(self, state: ResumableSession, resumes: int, timeout: float) -> None:
+        """Waits until `state` has been resumed more than `resumes` times, or (if it ended) a
+        newer session is identified, and everything sent on the new connection is written."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            connection = self._back(state, resumes)
+            if connection is not None and connection.flushed:
+                return
+            if loop.time() > deadline:
+                raise StandInError(
+                    f"the client did not resume or identify again within {timeout:g} s"
+                )
+            await asyncio.sleep(0.002)
+
+    def _back(self, state: ResumableSession, resumes: int) -> GatewaySession | None:
+        if not state.invalidated:
+            return state.connection if state.resumes > resumes and state.connected else None
+        states = list(self.resumables.values())
+        newer = states[states.index(state) + 1 :]
+        return next((s.connection for s in newer if s.connected), None)
+
+    def end(self, session_id: str | None) -> None:
+        """The client of this session is gone for good (stopped by the test): the session is
+        no longer resumable and nothing is kept for it."""
+        state = self.resumables.get(str(session_id))
+        if state is not None:
+            state.invalidated = True
+            state.frames.clear()
+
     async def close_all(self) -> None:
+        self.accepting.set()
         for session in list(self.sessions):
             if not session.ws.closed:
                 with contextlib.suppress(ConnectionResetError, RuntimeError):
                     await session.ws.close(code=1001, message=b"Stand-in is shutting down")
+
+
+async def _close(session: GatewaySession, code: int) -> None:
+    with contextlib.suppress(ConnectionResetError, RuntimeError):
+        await session.ws.close(code=code, message=b"Stand-in fault")

@@ -6,7 +6,15 @@ import asyncio
 import copy
 from typing import Any
 
-from .errors import ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION, ApiError, FieldErrors, StandInError
+from .errors import (
+    ALREADY_ACKNOWLEDGED,
+    UNKNOWN_CHANNEL,
+    UNKNOWN_INTERACTION,
+    ApiError,
+    FieldErrors,
+    StandInError,
+    unknown,
+)
 from .limits import EPHEMERAL, LOADING, Limits, validate_modal
 from .messages import check_body, check_editable
 from .world import Channel, StoredMessage, User, World
@@ -187,6 +195,8 @@ class InteractionLog:
             )
         if self.world.clock.now() - result.created_at > self.limits.interaction_deadline:
             raise self._refuse(result, ApiError(404, UNKNOWN_INTERACTION, "Unknown interaction"))
+        if result.channel.deleted:
+            raise self._refuse(result, unknown("Channel", UNKNOWN_CHANNEL))
         try:
             response = self._answer(result, body if isinstance(body, dict) else {})
         except ApiError as error:
@@ -301,6 +311,8 @@ class InteractionLog:
             raise self._refuse(result, ApiError(401, 50027, "Invalid Webhook Token"))
         if result.type is None:
             raise self._refuse(result, ApiError(404, 10015, "Unknown Webhook"))
+        if result.channel.deleted:
+            raise self._refuse(result, unknown("Channel", UNKNOWN_CHANNEL))
         return result
 
     def followup(self, application_id: int, token: str, body: dict[str, Any]) -> StoredMessage:

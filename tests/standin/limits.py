@@ -46,6 +46,9 @@ class Limits:
     """Age from which editing a message is limited (30046)."""
     old_message_edits: int = 0
     """Edits still accepted on a message older than `old_message_age`."""
+    nonce_window: float = 5 * 60.0
+    """Seconds for which a message's nonce makes Discord return that message instead of
+    creating another with the same nonce (`enforce_nonce`; "the past few minutes")."""
     answer_timeout: float = 5.0
     """Seconds a test waits for the bot to answer an interaction before it fails."""
     ready_timeout: float = 10.0

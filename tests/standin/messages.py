@@ -6,6 +6,7 @@ from typing import Any
 
 from .errors import (
     CANNOT_DM,
+    MISSING_ACCESS,
     MISSING_PERMISSIONS,
     OLD_MESSAGE_EDITS,
     ApiError,
@@ -49,6 +50,8 @@ def check_channel_send(channel: Channel, bot: User, body: dict[str, Any]) -> Non
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, CANNOT_DM, "Cannot send messages to this user")
         return
+    if channel.guild is not None and bot.id not in channel.guild.members:
+        raise ApiError(403, MISSING_ACCESS, "Missing Access")
     perms = channel.permissions_for(bot)
     needed = VIEW_CHANNEL | SEND_MESSAGES
     if body.get("embeds"):

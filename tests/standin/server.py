@@ -6,6 +6,7 @@ import asyncio
 import base64
 import copy
 import json
+import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,12 +15,15 @@ from aiohttp import web
 from multidict import MultiDictProxy
 
 from .commands import CommandRegistry
-from .errors import MISSING_PERMISSIONS, ApiError, StandInError, unknown
+from .errors import MISSING_PERMISSIONS, ApiError, FieldErrors, StandInError, unknown
 from .gateway import Gateway
 from .interactions import InteractionLog
 from .limits import COMPONENTS_V2, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, Limits
 from .messages import MANAGE_MESSAGES, check_body, check_channel_send, check_editable
 from .world import DM_CHANNEL, Channel, StoredMessage, World
+
+NONCE_LIMIT = 25
+"""Discord's longest message nonce."""
 
 API_PREFIX = "/api/v10"
 CREATE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
@@ -70,15 +74,44 @@ def _matches(want_method: str | None, path_contains: str | None, method: str, pa
 
 @dataclass
 class ForcedRateLimit:
-    """A 429 the stand-in will answer to the next matching requests."""
+    """A 429 the stand-in will answer to the next matching requests: a route's own limit
+    (scope "user" or "shared", with its bucket), or the bot's global one."""
 
     retry_after: float
     times: int
     method: str | None = None
     path_contains: str | None = None
+    global_: bool = False
+    scope: str = "user"
+    bucket: str = "5e1f0c2a9b8d7e6f"
 
     def matches(self, method: str, path: str) -> bool:
         return _matches(self.method, self.path_contains, method, path)
+
+    def body(self) -> dict[str, Any]:
+        message = "You are being rate limited."
+        return {
+            "message": message,
+            "retry_after": self.retry_after,
+            "global": self.global_,
+            "code": 0,
+        }
+
+    def headers(self, now: float) -> dict[str, str]:
+        """Discord's headers on a 429; discord.py retries only when `Via` is present (a 429
+        without it comes from Cloudflare)."""
+        headers = {"Via": "1.1 google", "Retry-After": str(math.ceil(self.retry_after))}
+        if self.global_:
+            return {**headers, "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"}
+        return {
+            **headers,
+            "X-RateLimit-Limit": "5",
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset": f"{now + self.retry_after:.3f}",
+            "X-RateLimit-Reset-After": f"{self.retry_after:.3f}",
+            "X-RateLimit-Bucket": self.bucket,
+            "X-RateLimit-Scope": self.scope,
+        }
 
 
 @dataclass
@@ -287,21 +320,7 @@ class Rest:
         for forced in self.rate_limits:
             if forced.times > 0 and forced.matches(record.method, record.path):
                 forced.times -= 1
-                body = {
-                    "message": "You are being rate limited.",
-                    "retry_after": forced.retry_after,
-                    "global": False,
-                    "code": 0,
-                }
-                return json_response(
-                    body,
-                    429,
-                    {
-                        "Via": "1.1 google",
-                        "Retry-After": str(forced.retry_after),
-                        "X-RateLimit-Scope": "user",
-                    },
-                )
+                return json_response(forced.body(), 429, forced.headers(self.world.clock.now()))
         return None
 
     def _forced_failure(self, record: RecordedRequest) -> web.Response | None:
@@ -499,6 +518,9 @@ class Rest:
         self._attach(request, body, channel.id)
         check_body(body, creating=True)
         check_channel_send(channel, self.world.bot_user, body)
+        earlier = self._same_nonce(channel, body)
+        if earlier is not None:
+            return json_response(earlier.payload)
         body["flags"] = int(body.get("flags") or 0) & CREATE_FLAGS
         extra: dict[str, Any] = {}
         reference = body.get("message_reference")
@@ -513,6 +535,29 @@ class Rest:
             extra["type"] = 19
         message = self.world.new_message(channel, self.world.bot_user, body, extra=extra)
         return json_response(message.payload)
+
+    def _same_nonce(self, channel: Channel, body: dict[str, Any]) -> StoredMessage | None:
+        """With `enforce_nonce`, the bot's message in this channel that carries the same nonce
+        and was created in the last few minutes: Discord returns it and creates nothing."""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        if len(str(nonce)) > NONCE_LIMIT:
+            errors = FieldErrors()
+            errors.add(("nonce",), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+            errors.raise_if_any()
+        since = self.world.clock.now() - self.limits.nonce_window
+        for message in reversed(self.world.messages.values()):
+            if message.created_at < since:
+                break
+            if (
+                message.channel_id == channel.id
+                and message.author_id == self.world.bot_user.id
+                and not message.deleted
+                and str(message.payload.get("nonce")) == str(nonce)
+            ):
+                return message
+        return None
 
     async def edit_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)

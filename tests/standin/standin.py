@@ -21,7 +21,7 @@ from aiohttp import web
 
 from .commands import CommandRegistry
 from .errors import StandInError
-from .gateway import Gateway
+from .gateway import Fault, Gateway, ResumableSession
 from .interactions import InteractionLog, InteractionResult
 from .limits import Limits
 from .server import ForcedFailure, ForcedRateLimit, Hold, RecordedRequest, Rest
@@ -207,9 +207,13 @@ class DiscordStandIn:
             raise StandInError(f"the client never received guilds {sorted(missing())}") from None
 
     async def stop_bot(self, client: discord.Client) -> None:
-        """Closes the client (its websocket and HTTP session) and waits for it to finish."""
+        """Closes the client (its websocket and HTTP session) and waits for it to finish. Its
+        gateway session ends: interactions sent later go to another client, or fail at once
+        when none is left."""
         task = self._bots.pop(client, None)
+        session_id = client.ws.session_id if client.ws is not None else None
         await client.close()
+        self.gateway.end(session_id)
         if task is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -261,9 +265,23 @@ class DiscordStandIn:
         times: int = 1,
         method: str | None = None,
         path_contains: str | None = None,
+        global_: bool = False,
+        scope: str = "user",
     ) -> None:
-        """Answers the next `times` matching requests with 429 and this `retry_after`."""
-        self.rest.rate_limits.append(ForcedRateLimit(retry_after, times, method, path_contains))
+        """Answers the next `times` matching requests with 429 and this `retry_after` (seconds,
+        in the body as Discord sends it; the `Retry-After` header is rounded up).
+
+        By default it is a route's own limit: body `"global": false`, headers
+        `X-RateLimit-Scope: user` (or `scope`, e.g. "shared"), `X-RateLimit-Bucket`,
+        `X-RateLimit-Remaining: 0` and the reset times. With `global_=True` it is the bot's
+        global limit: body `"global": true`, headers `X-RateLimit-Global: true` and
+        `X-RateLimit-Scope: global`; discord.py then holds every request of the client (not
+        only this route's) for `retry_after` before it retries. Either way discord.py logs a
+        WARNING and retries, and `quick_retries()` shortens its wait."""
+        forced = ForcedRateLimit(
+            retry_after, times, method, path_contains, global_=global_, scope=scope
+        )
+        self.rest.rate_limits.append(forced)
 
     def fail(
         self,
@@ -313,7 +331,101 @@ class DiscordStandIn:
         self.rest.holds.append(held)
         return held
 
+    # Gateway faults
+
+    async def drop_gateway(
+        self,
+        how: Fault = "drop",
+        *,
+        code: int = 4000,
+        wait: bool = True,
+        timeout: float = 10.0,
+    ) -> ResumableSession:
+        """Breaks the newest bot connection to the gateway as Discord's gateway does now and
+        then; discord.py reconnects by itself. `how`:
+
+        - "drop": the TCP connection is cut without a close frame (a network failure; the
+          client sees an abnormal closure, 1006). The client RESUMEs.
+        - "close": the gateway closes the connection with `code` (4000 "Unknown error" by
+          default; any code but 1000, 4004 and 4010-4014 is resumable for discord.py).
+        - "reconnect": op 7 RECONNECT; the client closes and RESUMEs.
+        - "invalidate": op 9 INVALID_SESSION `false`: the session ends; the client IDENTIFYs
+          again and gets READY and every GUILD_CREATE anew (discord.py first waits 5 s in
+          `Client.before_identify_hook`, which a test may replace). Events and interactions
+          sent before it has identified are lost for it, as on Discord.
+        - "invalidate_resumable": op 9 `true`; the client RESUMEs.
+
+        On RESUME the stand-in sends every event dispatched after the client's last sequence
+        number (those sent while it was away included), then RESUMED, as Discord does.
+        Interactions sent meanwhile are among them, their 3-second deadline running from when
+        they were sent. With `wait`, returns once the client is back and everything sent to
+        it so far is written. Returns the session that was broken (`resumes`, `replayed`)."""
+        resumes = self._resumes()
+        broken = await self.gateway.fault(how, code=code, timeout=timeout)
+        if wait:
+            await self.gateway.back(broken, resumes, timeout)
+        return broken
+
+    @contextlib.asynccontextmanager
+    async def gateway_down(
+        self, how: Fault = "drop", *, code: int = 4000, timeout: float = 10.0
+    ) -> AsyncIterator[ResumableSession]:
+        """`async with standin.gateway_down():` breaks the bot's connection (see
+        `drop_gateway`) and keeps the gateway from accepting a new one until the block ends,
+        then waits until the client is back. Events and interactions sent inside the block
+        reach the bot on its RESUME; an interaction's deadline runs meanwhile, so one sent
+        in a block longer than 3 s (or after `advance_clock`) is answered too late (10062).
+        Interactions sent inside must be awaited after the block (e.g. as tasks)."""
+        resumes = self._resumes()
+        self.gateway.accepting.clear()
+        try:
+            broken = await self.gateway.fault(how, code=code, timeout=timeout)
+            yield broken
+        finally:
+            self.gateway.accepting.set()
+        await self.gateway.back(broken, resumes, timeout)
+
+    def _resumes(self) -> int:
+        """How many times the session of the newest connection was resumed so far."""
+        state = self.gateway.current.state
+        assert state is not None
+        return state.resumes
+
+    # Moderators
+
+    def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes the channel (see `Guild.delete_channel`)."""
+        channel.delete()
+
+    def remove_member(self, guild: Guild, user: User) -> None:
+        """The user leaves the guild or is kicked (see `Guild.remove_member`)."""
+        guild.remove_member(user)
+
+    def delete_message(self, message: StoredMessage | int) -> None:
+        """A moderator deletes a message: MESSAGE_DELETE reaches the clients with the
+        GUILD_MESSAGES intent (DIRECT_MESSAGES in a DM); editing, fetching or answering on it
+        afterwards answers 404 Unknown Message (10008), and it can no longer be clicked."""
+        message_id = message if isinstance(message, int) else message.id
+        stored = self.world.message(message_id)
+        if stored is None:
+            raise StandInError(f"message {message_id} does not exist or was deleted already")
+        self.world.delete_message(stored)
+
     # Acting as users
+
+    @contextlib.contextmanager
+    def late_delivery(self, seconds: float) -> Iterator[None]:
+        """Every interaction sent inside the block (commands included) reaches the bot
+        `seconds` after it was made, as when Discord is slow to deliver: its 3-second
+        deadline runs from its creation, so with `late_delivery(2.9)` the bot has 0.1 s left
+        to answer before Discord answers 404 Unknown interaction (10062). Clicks, selects and
+        modal submissions also take `age=` for one interaction."""
+        saved = self.users.late_by
+        self.users.late_by = saved + seconds
+        try:
+            yield
+        finally:
+            self.users.late_by = saved
 
     async def slash(
         self, user: User, channel: Channel, command: str, /, **options: OptionValue
@@ -334,11 +446,19 @@ class DiscordStandIn:
         """Types in option `focused` of `/command`; the result's `choices` are the bot's."""
         return await self.users.autocomplete(user, channel, command, focused, options)
 
-    async def click(
-        self, user: User, message: StoredMessage | int, custom_id: str
+    async def slash_forged(
+        self, user: User, channel: Channel, command: str, /, **options: Any
     ) -> InteractionResult:
-        """Clicks the button with this custom_id on the message as it is now."""
-        return await self.users.click(user, message, custom_id)
+        """`slash` from a client that breaks even the types: each option value is sent as
+        given (any JSON value: a string for an integer option, a float, a list, None...)."""
+        return await self.users.slash(user, channel, command, options, checked=False, typed=False)
+
+    async def click(
+        self, user: User, message: StoredMessage | int, custom_id: str, *, age: float = 0.0
+    ) -> InteractionResult:
+        """Clicks the button with this custom_id on the message as it is now. `age`: seconds
+        the click took to reach the bot (see `late_delivery`)."""
+        return await self.users.click(user, message, custom_id, age=age)
 
     async def select(
         self,
@@ -346,15 +466,71 @@ class DiscordStandIn:
         message: StoredMessage | int,
         custom_id: str,
         values: list[str] | list[User] | list[Role] | list[Channel],
+        *,
+        age: float = 0.0,
     ) -> InteractionResult:
         """Picks these values in the select menu with this custom_id."""
-        return await self.users.select(user, message, custom_id, values)
+        return await self.users.select(user, message, custom_id, values, age=age)
 
     async def submit_modal(
-        self, user: User, channel: Channel, custom_id: str, values: dict[str, Any]
+        self,
+        user: User,
+        channel: Channel,
+        custom_id: str,
+        values: dict[str, Any],
+        *,
+        age: float = 0.0,
     ) -> InteractionResult:
         """Fills in and submits the modal the bot showed this user."""
-        return await self.users.submit_modal(user, channel, custom_id, values)
+        return await self.users.submit_modal(user, channel, custom_id, values, age=age)
+
+    async def click_forged(
+        self,
+        user: User,
+        message: StoredMessage | int,
+        custom_id: str,
+        *,
+        component_type: int = 2,
+        values: list[Any] | None = None,
+        age: float = 0.0,
+        shown: bool = True,
+    ) -> InteractionResult:
+        """A component interaction with a custom_id of the test's making: any `custom_id` (of
+        any length, even empty), `component_type` (2 a button, 3 a string select...) and
+        select `values` (any JSON, chosen among the options or not), on an existing message
+        (its channel is the interaction's; the user must be able to act there).
+
+        Discord sends component interactions only for components on the message, and
+        discord.py hands the bot only those whose custom_id it finds on the message sent
+        along. So with `shown` (the default) that message is a copy showing the forged
+        component — in place of its first component of that type, or in a new row — as if
+        the bot had once drawn it; the stored message does not change. `shown=False` sends
+        the message as it is: discord.py then drops an unknown custom_id and nobody answers
+        (StandInError after `Limits.answer_timeout`)."""
+        return await self.users.forged_component(
+            user,
+            message,
+            custom_id,
+            component_type=component_type,
+            values=values,
+            age=age,
+            shown=shown,
+        )
+
+    async def send_interaction(
+        self,
+        user: User,
+        channel: Channel,
+        kind: int,
+        data: dict[str, Any],
+        *,
+        message: StoredMessage | None = None,
+        age: float = 0.0,
+    ) -> InteractionResult:
+        """The lowest level: an interaction of type `kind` (2 command, 3 component, 4
+        autocomplete, 5 modal submit) carrying exactly `data`, with `message` attached;
+        the envelope (id, token, channel, member or user, locale) is built as usual."""
+        return await self.users.raw(kind, user, channel, data, message, age=age)
 
     def post(self, user: User, channel: Channel, content: str) -> StoredMessage:
         """The user writes a plain message in the channel."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import re
 import secrets
 from typing import Any
@@ -73,6 +74,8 @@ class Users:
         self.log = log
         self.gateway = gateway
         self.limits = limits
+        self.late_by = 0.0
+        """Seconds every interaction sent is older than its delivery (`late_delivery`)."""
 
     def _base(
         self,
@@ -84,6 +87,8 @@ class Users:
     ) -> dict[str, Any]:
         bot = self.world.bot_user
         guild = channel.guild
+        if channel.deleted:
+            raise StandInError(f"#{channel.name} was deleted: nobody can act in it any more")
         payload: dict[str, Any] = {
             "id": str(self.world.snowflake()),
             "application_id": str(self.world.application_id),
@@ -101,7 +106,10 @@ class Users:
         }
         if guild is not None:
             if user.id not in guild.members:
-                raise StandInError(f"{user.name} is not a member of {guild.name!r}")
+                raise StandInError(
+                    f"{user.name} is not a member of {guild.name!r}: Discord sends no "
+                    "interaction of theirs from it"
+                )
             member = guild.members[user.id]
             payload.update(
                 {
@@ -138,8 +146,18 @@ class Users:
         data: dict[str, Any],
         message: StoredMessage | None,
         description: str,
+        *,
+        age: float = 0.0,
     ) -> InteractionResult:
-        session = self.gateway.current
+        """Dispatches the interaction to the newest bot session and waits for the answer.
+
+        A session whose connection is down keeps it, and the client gets it when it resumes.
+        `age` (added to `late_by`): seconds the interaction is older than its delivery, as
+        when Discord was slow to deliver it; its deadline runs from its creation."""
+        age += self.late_by
+        if age < 0:
+            raise StandInError(f"an interaction cannot be created in the future (age {age:g})")
+        state = self.gateway.latest
         payload = self._base(kind, user, channel, data, message)
         result = InteractionResult(
             self.world,
@@ -152,8 +170,9 @@ class Users:
             source_message_id=None if message is None else message.id,
             description=description,
         )
+        result.created_at -= age
         self.log.add(result)
-        session.dispatch("INTERACTION_CREATE", payload)
+        state.dispatch("INTERACTION_CREATE", payload)
         try:
             await asyncio.wait_for(result.answered.wait(), self.limits.answer_timeout)
         except TimeoutError:
@@ -167,17 +186,21 @@ class Users:
         user: User,
         channel: Channel,
         command: str,
-        options: dict[str, OptionValue],
+        options: dict[str, Any],
         *,
         checked: bool = True,
+        typed: bool = True,
+        age: float = 0.0,
     ) -> InteractionResult:
+        """`checked=False`: values outside the choices and ranges are sent as they are;
+        `typed=False` as well, and any JSON value is sent whatever the option's type."""
         data, resolved = self._command_data(
-            channel, command, options, focused=None, checked=checked
+            channel, command, options, focused=None, checked=checked, typed=typed
         )
         if resolved.data:
             data["resolved"] = resolved.data
         return await self._send(
-            APPLICATION_COMMAND, user, channel, data, None, f"/{command} by {user.name}"
+            APPLICATION_COMMAND, user, channel, data, None, f"/{command} by {user.name}", age=age
         )
 
     async def autocomplete(
@@ -202,15 +225,17 @@ class Users:
         self,
         channel: Channel,
         command: str,
-        options: dict[str, OptionValue],
+        options: dict[str, Any],
         focused: str | None,
         checked: bool = True,
+        typed: bool = True,
     ) -> tuple[dict[str, Any], Resolved]:
         words = command.split()
         if not words:
             raise StandInError("empty command name")
         guild_id = channel.guild.id if channel.guild is not None else None
         schema = self.commands.find(words[0], guild_id)
+        _check_context(schema, channel)
         data: dict[str, Any] = {"id": schema["id"], "name": schema["name"], "type": 1}
         if "guild_id" in schema:
             data["guild_id"] = schema["guild_id"]
@@ -246,6 +271,9 @@ class Users:
             option: dict[str, Any] = {"name": name, "type": by_name[name]["type"]}
             if name == focused:
                 option.update(value=str(value), focused=True)
+            elif not typed:
+                is_entity = isinstance(value, User | Role | Channel)
+                option["value"] = resolved.add(value) if is_entity else value
             else:
                 option["value"] = _option_value(command, by_name[name], value, resolved, checked)
             container.append(option)
@@ -270,7 +298,7 @@ class Users:
         return current, component
 
     async def click(
-        self, user: User, message: StoredMessage | int, custom_id: str
+        self, user: User, message: StoredMessage | int, custom_id: str, *, age: float = 0.0
     ) -> InteractionResult:
         current, component = self._component_target(message, custom_id)
         if component.get("type") != BUTTON:
@@ -285,6 +313,7 @@ class Users:
             data,
             current,
             f"click on {custom_id!r} by {user.name}",
+            age=age,
         )
 
     async def select(
@@ -293,6 +322,8 @@ class Users:
         message: StoredMessage | int,
         custom_id: str,
         values: list[str] | list[User] | list[Role] | list[Channel],
+        *,
+        age: float = 0.0,
     ) -> InteractionResult:
         current, component = self._component_target(message, custom_id)
         kind = component.get("type")
@@ -326,10 +357,17 @@ class Users:
             data,
             current,
             f"selection {values!r} in {custom_id!r} by {user.name}",
+            age=age,
         )
 
     async def submit_modal(
-        self, user: User, channel: Channel, custom_id: str, values: dict[str, Any]
+        self,
+        user: User,
+        channel: Channel,
+        custom_id: str,
+        values: dict[str, Any],
+        *,
+        age: float = 0.0,
     ) -> InteractionResult:
         opened = self.log.modals.pop((user.id, custom_id), None)
         if opened is None:
@@ -353,12 +391,66 @@ class Users:
             data,
             message,
             f"modal {custom_id!r} submitted by {user.name}",
+            age=age,
+        )
+
+    async def forged_component(
+        self,
+        user: User,
+        message: StoredMessage | int,
+        custom_id: str,
+        *,
+        component_type: int = BUTTON,
+        values: list[Any] | None = None,
+        age: float = 0.0,
+        shown: bool = True,
+    ) -> InteractionResult:
+        """A component interaction with any custom_id, component type and values, on a message
+        that exists. With `shown`, the message sent along shows that component (see
+        `_showing`), so that discord.py routes it to the bot's handlers."""
+        message_id = message if isinstance(message, int) else message.id
+        current = self.world.message(message_id)
+        if current is None:
+            raise StandInError(f"message {message_id} does not exist (deleted?)")
+        if isinstance(message, StoredMessage) and message.snapshot:
+            current = message
+        channel = self._channel_of(current)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = list(values)
+        attached = _showing(current, custom_id, component_type) if shown else current
+        return await self._send(
+            COMPONENT,
+            user,
+            channel,
+            data,
+            attached,
+            f"forged component {custom_id[:120]!r} by {user.name}",
+            age=age,
+        )
+
+    async def raw(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        message: StoredMessage | None = None,
+        *,
+        age: float = 0.0,
+    ) -> InteractionResult:
+        """An interaction of any type with exactly this `data`, from this user in this channel
+        (the envelope — ids, token, member, channel — is built as for any interaction)."""
+        return await self._send(
+            kind, user, channel, data, message, f"interaction {kind} by {user.name}", age=age
         )
 
     def _channel_of(self, message: StoredMessage) -> Channel:
         channel = self.world.channel(message.channel_id)
         if channel is None:
-            raise StandInError(f"message {message.id} is in an unknown channel")
+            deleted = message.channel_id in self.world.channels
+            state = "a deleted" if deleted else "an unknown"
+            raise StandInError(f"message {message.id} is in {state} channel")
         return channel
 
     def post(self, user: User, channel: Channel, content: str) -> StoredMessage:
@@ -371,6 +463,38 @@ class Users:
         return self.world.new_message(
             channel, user, {"content": content}, extra={"mentions": mentions}
         )
+
+
+def _showing(message: StoredMessage, custom_id: str, component_type: int) -> StoredMessage:
+    """A copy of the message whose first component of this type carries `custom_id` instead
+    (or, with none of that type, a new row holding one): discord.py hands an interaction to
+    the bot's handlers only for a custom_id found on the message sent with it."""
+    copied = copy.deepcopy(message)
+    copied.snapshot = True
+    for component in copied.walk_components():
+        if component.get("type") == component_type and "custom_id" in component:
+            component["custom_id"] = custom_id
+            return copied
+    if component_type == BUTTON:
+        added: dict[str, Any] = {"type": BUTTON, "style": 1, "label": "?", "custom_id": custom_id}
+    else:
+        options = [{"label": "?", "value": "?"}] if component_type == STRING_SELECT else []
+        added = {"type": component_type, "custom_id": custom_id, "options": options}
+    rows = copied.payload.setdefault("components", [])
+    rows.append({"type": 1, "components": [added]})
+    return copied
+
+
+def _check_context(schema: dict[str, Any], channel: Channel) -> None:
+    """Discord delivers a command only where it is offered: `contexts` (0 a server, 1 the
+    bot's DMs) or, without them, `dm_permission`."""
+    contexts = schema.get("contexts")
+    where = 0 if channel.guild is not None else 1
+    if isinstance(contexts, list) and where not in contexts:
+        place = "a server" if where == 0 else "DMs"
+        raise StandInError(f"/{schema['name']} is not offered in {place} (contexts {contexts})")
+    if where == 1 and schema.get("dm_permission") is False:
+        raise StandInError(f"/{schema['name']} is not offered in DMs (dm_permission false)")
 
 
 def _option_value(

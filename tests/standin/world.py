@@ -199,6 +199,8 @@ class Channel:
     position: int = 0
     overwrites: dict[int, tuple[int, int]] = field(default_factory=dict)
     world: World | None = field(default=None, repr=False)
+    deleted: bool = False
+    """Deleted (see `delete`): every request on it answers 404 Unknown Channel (10003)."""
 
     def payload(self) -> dict[str, Any]:
         if self.type == DM_CHANNEL:
@@ -256,8 +258,14 @@ class Channel:
         self._changed()
 
     def _changed(self) -> None:
-        if self.world is not None:
+        if self.world is not None and not self.deleted:
             self.world.dispatch("CHANNEL_UPDATE", self.payload())
+
+    def delete(self) -> None:
+        """A moderator deletes this guild channel: see `Guild.delete_channel`."""
+        if self.guild is None:
+            raise StandInError("a DM channel cannot be deleted")
+        self.guild.delete_channel(self)
 
     def permissions_for(self, user: User) -> int:
         """Discord's permission computation for a member in this channel."""
@@ -353,6 +361,47 @@ class Guild:
         data["guild_id"] = str(self.id)
         self.world.dispatch("GUILD_MEMBER_ADD", data)
         return member
+
+    def remove_member(self, user: User) -> Member:
+        """The user leaves, or is kicked or banned: GUILD_MEMBER_REMOVE reaches the clients
+        with the GUILD_MEMBERS intent. From then on the user can no longer act in this guild
+        (sending an interaction as them raises StandInError); DMs to them still follow their
+        own DM setting."""
+        if user.id == self.world.bot_user.id:
+            raise StandInError("the bot leaving a guild is not modelled; remove users only")
+        member = self.members.pop(user.id, None)
+        if member is None:
+            raise StandInError(f"{user.name} is not a member of {self.name!r}")
+        self.world.dispatch(
+            "GUILD_MEMBER_REMOVE", {"guild_id": str(self.id), "user": user.payload()}
+        )
+        self.world.changes.notify()
+        return member
+
+    def remove_bot(self) -> None:
+        """The bot is kicked from this guild (or leaves it): GUILD_DELETE without
+        `unavailable` reaches it; from then on its REST requests on the guild's channels answer
+        403 Missing Access (50001), and a client identifying later is not given the guild."""
+        bot = self.world.bot_user
+        if self.members.pop(bot.id, None) is None:
+            raise StandInError(f"the bot is not in {self.name!r}")
+        self.world.dispatch("GUILD_DELETE", {"id": str(self.id)})
+        self.world.changes.notify()
+
+    def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a channel of this guild: CHANNEL_DELETE (with the channel as it
+        was) reaches the clients with the GUILDS intent; from then on every REST request on
+        the channel, its messages included, answers 404 Unknown Channel (10003), answers to
+        interactions made in it too, and no interaction can be made in it. Its messages stay
+        readable for the test (`DiscordStandIn.messages`)."""
+        if channel.guild is not self or channel.deleted:
+            raise StandInError(f"#{channel.name} is not a channel of {self.name!r}")
+        payload = channel.payload()
+        channel.deleted = True
+        self.channels.remove(channel)
+        if self.world.bot_user.id in self.members:
+            self.world.dispatch("CHANNEL_DELETE", payload)
+        self.world.changes.notify()
 
     def channel(self, name: str) -> Channel:
         for channel in self.channels:
@@ -574,7 +623,9 @@ class World:
         return channel
 
     def channel(self, channel_id: int) -> Channel | None:
-        return self.channels.get(channel_id)
+        """The channel, unless it does not exist or was deleted."""
+        channel = self.channels.get(channel_id)
+        return None if channel is None or channel.deleted else channel
 
     def message(self, message_id: int) -> StoredMessage | None:
         message = self.messages.get(message_id)

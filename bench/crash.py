@@ -1,0 +1,528 @@
+"""Sky Table killed (SIGKILL) at random moments while many games of every kind are played, and
+restarted on the same database each time: no game is lost, corrupted or stuck.
+
+    .venv/bin/python -m bench.crash [--games 40] [--kills 50] [--seed 1] [--json]
+                                    [--think 0.1-0.5] [--kill-after 0.05-1.5]
+                                    [--settle-within 20] [--early 0.2] [--workdir DIR]
+
+The bot runs in a process of its own (`tests.e2e.bot_process`, with 0.05 s bot delays) against
+the local Discord stand-in, which runs here and keeps running across restarts: the same server,
+users, channels and messages. Each channel holds one game, the channels taking the kinds in
+turn (Skyjo, Skyjo Junior, Sky Five, the Skyjo score sheet); its members (`bench.crash_users`)
+open it (solo against bots, or a table they join; a sheet may seat a guest), play it through
+its buttons, selects and forms, and when it ends replace it by a rematch or a new game. The
+tables are text only (the server's choice), so that drawing pictures does not set the pace.
+
+Each round: the bot is restarted (or started) and the users play on; once every game has moved
+on and shows its saved state (see stuck), the bench waits a random time, uniform between 0.05
+and 1.5 s of play (`--kill-after`), and kills the bot, wherever it is: in a commit, in an edit,
+in a bot's move. The games are then checked in the database file the bot left. A share of the
+kills (`--early`) comes that long after the restart instead, while the bot is restoring its
+games; the round after such a kill is not checked for stuck games (the next one is). The
+randomness (users' choices and pauses, kill times) comes from `--seed`; the timing of two
+processes does not, so a failing seed fails often, not always.
+
+What is counted, each game at most once in each count:
+
+- acknowledged: the versions of a game the stand-in received from the bot. A click (or a form)
+  is acknowledged when the bot answered it (the stand-in recorded its callback); the click's
+  custom id (`sky:<game>:<version>:<verb>:<arg>`; `skys:` a select, `skym:` a form) and every
+  custom id in the answer carry versions the bot had saved. So do the custom ids of every
+  message it posted or edited (Discord showed them).
+- lost: after a kill, a game acknowledged is missing from the `games` table, or was reset: its
+  status went back (running to lobby), its state disappeared, its version went down, or it
+  was cancelled (the users never cancel a game, nor leave one).
+- corrupted: after a kill, a game's saved version is below the highest version acknowledged or
+  shown for it, or its state does not load in its adapter, or fails the game's invariants: a
+  running game has seats to move, each with a legal move, a finished one is over; every card
+  of Skyjo, Skyjo Junior and Sky Five is accounted for (`card_counts` of the games' tests); a
+  sheet's rounds are scored from their totals; and the moves recorded with the game replay to
+  its saved state exactly.
+- stuck: after a restart, within `--settle-within` seconds (20) of the bot being ready, while
+  the users keep playing, a channel's game does not move on (no new version, and no new game
+  in its place) although it has bots to move or members to click; or its public message does
+  not come to show the saved state: the message's custom ids carry exactly the saved version,
+  its controls are those of the saved state (the table drawn by the adapter at one of its
+  steps, the lobby, or Rematch).
+- left pressable (reported on stderr, not counted as stuck): once a game shows its saved
+  state after a restart, an older message of the channel still has controls of that game
+  that can be pressed. A table the bot posted as it died is found again (the post made again
+  carries the same nonce, and Discord returns the message it took), but an answer Discord
+  took as the bot died (the one that opened a game, or a rematch) stays so: a press on it
+  changes nothing and is answered with a link to the current message (see
+  `tests/e2e/test_crash_bench.py`).
+- moves_replayed_after_restart: interactions a user sent that the bot never answered because
+  it died, and that the user sent again after the restart because the control was still on
+  their screen (as a person presses again a button that did nothing; a form is opened again
+  and submitted with the same values; a command is typed again), which the restarted bot then
+  took as a move: its answer shows the game at a later version than the one clicked (or a
+  round's summary, or a new game). A press sent again and refused, because the first one had
+  been saved after all and the table had moved on, is not counted (it is reported on stderr
+  as a duplicate refused, with the presses not sent again because the control was gone).
+
+After each kill stderr says how many clicks were left unanswered and how many open games were
+saved at a version Discord had not been shown yet (the bot died between a commit and its
+edit); a game that took long to settle is named, and the messages of a channel with a
+problem are written to the working directory (`--workdir`, else a new temporary one, which
+also keeps the database and the bot's log).
+
+Printed on stdout: {"kills", "games" (every game played, those that replaced ended ones
+included), "lost", "stuck", "corrupted", "moves_replayed_after_restart"}; with --json as one
+JSON object. Progress goes to stderr. The exit status is 1 when a game was lost, stuck or
+corrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import re
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench.crash_checks import (
+    Acknowledged,
+    Findings,
+    GameChecks,
+    SavedGames,
+    left_pressable,
+    table_problem,
+)
+from bench.crash_users import KINDS, ChannelMessages, ChannelPlayers, Tally
+from bot.catalog import installed
+from bot.storage.records import GameRecord
+from tests.e2e.test_crash import BotProcess
+from tests.standin import Channel, DiscordStandIn, Limits, User
+
+ANSWER_TIMEOUT = 10.0
+"""Seconds a user waits for the bot to answer before giving up on a click."""
+POLL = 0.05
+"""Seconds between two looks at the saved games."""
+LANDED = 0.2
+"""Seconds after a kill for requests already received to be handled by the stand-in."""
+QUIET = 1.0
+"""Seconds the bot is given to answer the last clicks before it is stopped, at the end."""
+SLOW = 3.0
+"""Seconds to settle from which the game that took the longest is named."""
+MEMBERS = 3
+"""Members who may play in each channel; neighbouring channels share one."""
+LOGGED_ERROR = re.compile(r" (ERROR|CRITICAL) |Traceback")
+KEYS = ("kills", "games", "lost", "stuck", "corrupted", "moves_replayed_after_restart")
+
+
+def say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+@dataclass(frozen=True)
+class Config:
+    games: int = 40
+    """Games in progress at once, one in each channel."""
+    kills: int = 50
+    seed: int = 1
+    think: tuple[float, float] = (0.1, 0.5)
+    """Seconds a user takes before each click."""
+    kill_after: tuple[float, float] = (0.05, 1.5)
+    """Seconds of play before each kill."""
+    settle_within: float = 20.0
+    early: float = 0.2
+    """The share of kills that come that long after the restart, without waiting for the
+    games to settle."""
+    workdir: Path | None = None
+
+
+@dataclass
+class Report:
+    kills: int
+    games: int
+    findings: Findings
+    tally: Tally
+    moves_after_restarts: int
+    """Moves recorded after a restart and before the next kill (or the end), over the run."""
+    errors_logged: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def counts(self) -> dict[str, int]:
+        values = {
+            "kills": self.kills,
+            "games": self.games,
+            "lost": len(self.findings.lost),
+            "stuck": len(self.findings.stuck),
+            "corrupted": len(self.findings.corrupted),
+            "moves_replayed_after_restart": self.tally.replayed,
+        }
+        return {key: values[key] for key in KEYS}
+
+    @property
+    def ok(self) -> bool:
+        counts = self.counts
+        return counts["lost"] == counts["stuck"] == counts["corrupted"] == 0
+
+
+class Bench:
+    """The stand-in's server, the bot process, the users of every channel, and the checks."""
+
+    def __init__(
+        self,
+        dc: DiscordStandIn,
+        config: Config,
+        workdir: Path,
+        report: Callable[[str], None],
+    ) -> None:
+        self.dc = dc
+        self.config = config
+        self.workdir = workdir
+        self.say = report
+        self.rng = random.Random(config.seed)
+        self.catalog = installed()
+        database = workdir / "data" / "sky.db"
+        self.bot = BotProcess(dc, database, workdir)
+        self.saved = SavedGames(database)
+        self.acked = Acknowledged(dc)
+        self.checks = GameChecks(self.catalog, self.saved)
+        self.findings = Findings()
+        self.tally = Tally()
+        self.messages = ChannelMessages(dc)
+        self.live: dict[int, GameRecord] = {}
+        self.users: list[User] = []
+        self.channels: list[Channel] = []
+        self.players: list[ChannelPlayers] = []
+        self.tasks: list[asyncio.Task[None]] = []
+        self.monitor: asyncio.Task[None] | None = None
+        self.moves = 0
+        self.moves_at_restart: int | None = None
+        """Moves recorded when the bot was last restarted (None before the first kill)."""
+        self._reported: set[int] = set()
+        self._build()
+
+    def _build(self) -> None:
+        dc, config = self.dc, self.config
+        count = config.games
+        self.users = [dc.add_user(f"player{n + 1}") for n in range(2 * count + MEMBERS)]
+        guild = dc.add_guild("Crash Club", owner=self.users[0])
+        for user in self.users:
+            guild.add_member(user)
+        for number in range(count):
+            kind = KINDS[number % len(KINDS)]
+            channel = guild.add_text_channel(f"{kind}-{number + 1}")
+            members = self.users[2 * number : 2 * number + MEMBERS]
+            self.channels.append(channel)
+            self.players.append(
+                ChannelPlayers(
+                    dc,
+                    self.catalog,
+                    self.messages,
+                    self.live.get,
+                    channel,
+                    kind,
+                    members,
+                    random.Random(f"{config.seed}:{number}"),
+                    self.tally,
+                    config.think,
+                )
+            )
+
+    # ------------------------------------------------------------------------ the run
+
+    async def run(self) -> Report:
+        config = self.config
+        began = time.monotonic()
+        await self.bot.start()
+        looks = await self.dc.slash(self.users[0], self.channels[0], "table pictures", look="text")
+        assert looks.type == 4 and not looks.errors, f"tables stay with pictures: {looks.errors}"
+        self.monitor = asyncio.create_task(self._watch())
+        self._play()
+        self.say(f"{config.games} games being opened; {config.kills} kills to come")
+        baseline: dict[int, tuple[int, int]] = {}
+        for number in range(1, config.kills + 1):
+            early = number > 1 and self.rng.random() < config.early
+            if not early:
+                await self.settle(baseline, "the start" if number == 1 else "the restart")
+            delay = self.rng.uniform(*config.kill_after)
+            await asyncio.sleep(delay)
+            await self.kill(number, delay, early)
+            baseline = {
+                channel: (record.id, record.version)
+                for channel, record in self.saved.latest_by_channel().items()
+            }
+            await self.bot.start()
+            self.moves_at_restart = self.saved.move_count()
+            self._play()
+        await self.settle(baseline, "the last restart")
+        await self._stop_playing()
+        await asyncio.sleep(QUIET)
+        self._count_moves()
+        self.acked.update()
+        code = await self.bot.stop()
+        if code != 0:
+            self.say(f"the bot did not stop cleanly: exit status {code}")
+        games = len(self.saved.every_game())
+        errors = [line for line in self.bot.log(lines=0).splitlines() if LOGGED_ERROR.search(line)]
+        return Report(
+            kills=config.kills,
+            games=games,
+            findings=self.findings,
+            tally=self.tally,
+            moves_after_restarts=self.moves,
+            errors_logged=errors,
+            seconds=time.monotonic() - began,
+        )
+
+    async def close(self) -> None:
+        await self._stop_playing()
+        if self.monitor is not None:
+            self.monitor.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.monitor
+        await self.bot.stop()
+        self.saved.close()
+
+    def _play(self) -> None:
+        for players in self.players:
+            players.stopped = False
+        self.tasks = [
+            asyncio.create_task(players.play(), name=f"users-{players.channel.name}")
+            for players in self.players
+        ]
+
+    async def _stop_playing(self) -> None:
+        tasks, self.tasks = self.tasks, []
+        for players in self.players:
+            players.stopped = True
+        for task in tasks:
+            task.cancel()
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        for task, result in zip(tasks, results, strict=True):
+            if isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError):
+                self.say(f"{task.get_name()} failed: {result!r}")
+                raise result
+
+    def _count_moves(self) -> None:
+        if self.moves_at_restart is not None:
+            self.moves += self.saved.move_count() - self.moves_at_restart
+
+    async def _watch(self) -> None:
+        """Keep the users' view of the saved games fresh."""
+        while True:
+            with contextlib.suppress(sqlite3.Error):
+                latest = self.saved.latest_by_channel()
+                self.live.clear()
+                self.live.update(latest)
+            await asyncio.sleep(POLL)
+
+    # --------------------------------------------------------------------- the checks
+
+    async def kill(self, number: int, delay: float, early: bool) -> None:
+        await self.bot.kill()
+        unanswered = sum(1 for players in self.players if players.pending is not None)
+        await self._stop_playing()
+        await asyncio.sleep(LANDED)
+        self._count_moves()
+        self.acked.update()
+        games = self.saved.every_game()
+        ahead = sum(
+            1
+            for game_id, record in games.items()
+            if record.is_open and record.version > self.acked.shown.get(game_id, -1)
+        )
+        new = self.checks.check(games, self.acked, self.findings)
+        self.acked.forget_requests()
+        when = "of the restart" if early else "of play"
+        self.say(
+            f"kill {number}/{self.config.kills} after {delay:.2f} s {when}: "
+            f"{unanswered} clicks unanswered, "
+            f"{ahead} games saved ahead of what Discord shows"
+            + (f"; {new} games found lost or corrupted" if new else "")
+        )
+        for kind in ("lost", "corrupted"):
+            for game_id, reason in getattr(self.findings, kind).items():
+                if game_id not in self._reported:
+                    self._reported.add(game_id)
+                    self.say(f"  game {game_id} {kind}: {reason}")
+
+    async def settle(self, baseline: dict[int, tuple[int, int]], after: str) -> None:
+        """Wait until every channel's game has moved on and shows its saved state; a game
+        that does not within `settle_within` seconds is stuck."""
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        moved: set[int] = set()
+        shown: set[int] = set()
+        problems: dict[int, str] = {}
+        records: dict[int, GameRecord] = {}
+        everyone = {channel.id for channel in self.channels}
+        slowest: tuple[float, str] = (0.0, "")
+        while loop.time() - began < self.config.settle_within:
+            for channel in self.channels:
+                if channel.id not in moved or channel.id not in shown:
+                    record = records.get(channel.id)
+                    waiting = (
+                        problems.get(channel.id, "")
+                        if channel.id in moved
+                        else f"no move from version {record.version if record else None}"
+                    )
+                    slowest = (loop.time() - began, f"#{channel.name}: {waiting}")
+            with contextlib.suppress(sqlite3.Error):
+                records = self.saved.latest_by_channel()
+            for channel in self.channels:
+                record = records.get(channel.id)
+                if record is None:
+                    problems[channel.id] = "no game opened"
+                    continue
+                if (record.id, record.version) != baseline.get(channel.id):
+                    moved.add(channel.id)
+                if channel.id in shown:
+                    continue
+                problem = self._showing(channel, record)
+                if problem is None:
+                    shown.add(channel.id)
+                    self._older_tables(channel, record, after)
+                else:
+                    problems[channel.id] = problem
+            if moved == shown == everyone:
+                took = loop.time() - began
+                last = f" (the last: {slowest[1]})" if took > SLOW else ""
+                self.say(
+                    f"  every game moved on and showed its saved state {took:.1f} s after "
+                    f"{after}{last}"
+                )
+                return
+            await asyncio.sleep(POLL)
+        within = f"{self.config.settle_within:g} s after {after}"
+        for channel in self.channels:
+            record = records.get(channel.id)
+            game_id = record.id if record is not None else -channel.id
+            reasons = []
+            if channel.id not in moved:
+                version = record.version if record is not None else None
+                reasons.append(f"did not move on from version {version} within {within}")
+            if channel.id not in shown:
+                reasons.append(f"{problems.get(channel.id, '?')} ({within})")
+            for reason in reasons:
+                if self.findings.add("stuck", game_id, reason):
+                    self.say(f"  game {game_id} in #{channel.name} stuck: {reason}")
+                    self._keep_channel(channel, game_id)
+
+    def _keep_channel(self, channel: Channel, game_id: int) -> None:
+        """Write the channel's messages next to the bot's log, to see what went wrong."""
+        kept = [
+            {"id": m.id, "edits": m.edits, "payload": m.payload}
+            for m in self.messages.public(channel.id)
+        ]
+        path = self.workdir / f"channel-{game_id}.json"
+        path.write_text(json.dumps(kept, indent=1))
+        self.say(f"  the channel's messages: {path}")
+
+    def _showing(self, channel: Channel, record: GameRecord) -> str | None:
+        adapter = self.catalog.require(record.kind)
+        message = self.dc.world.message(record.message_id) if record.message_id else None
+        if message is not None and message.channel_id != channel.id:
+            message = None
+        return table_problem(record, adapter, message)
+
+    def _older_tables(self, channel: Channel, record: GameRecord, after: str) -> None:
+        others = [m for m in self.messages.public(channel.id) if m.id != record.message_id]
+        pressable = left_pressable(record, others)
+        if not pressable:
+            return
+        reason = (
+            f"messages {pressable} can still be pressed besides its table {record.message_id}"
+            f" (after {after})"
+        )
+        if self.findings.add("left_pressable", record.id, reason):
+            self.say(f"  game {record.id} in #{channel.name}: {reason}")
+            self._keep_channel(channel, record.id)
+
+
+async def run(config: Config, report: Callable[[str], None] = say) -> Report:
+    """The whole bench: the stand-in here, the bot in its process, killed `config.kills` times."""
+    workdir = config.workdir or Path(tempfile.mkdtemp(prefix="skytable-crash-"))
+    limits = Limits(answer_timeout=ANSWER_TIMEOUT, ready_timeout=30.0, guild_ready_timeout=0.2)
+    async with DiscordStandIn(limits=limits) as dc:
+        bench = Bench(dc, config, workdir, report)
+        try:
+            result = await bench.run()
+        except BaseException as error:
+            error.add_note(f"the bot's log:\n{bench.bot.log()}")
+            raise
+        finally:
+            await bench.close()
+    summarize(result, report)
+    return result
+
+
+def summarize(result: Report, report: Callable[[str], None]) -> None:
+    tally = result.tally
+    report(
+        f"{result.kills} kills in {result.seconds:.0f} s; {result.games} games; "
+        f"{result.moves_after_restarts} moves recorded after the restarts"
+    )
+    report(
+        f"users: {tally.clicks} clicks, {tally.commands} commands, {tally.opened} games opened, "
+        f"{tally.refused} private answers, {tally.failed} failed; at the kills "
+        f"{tally.unanswered_at_kill} unanswered ({tally.answered_after_all} answered after all): "
+        f"{tally.resent} sent again ({tally.replayed} taken as moves, "
+        f"{tally.duplicates_refused} refused as duplicates, "
+        f"{tally.resent - tally.replayed - tally.duplicates_refused} answered otherwise), "
+        f"{tally.abandoned} no longer shown"
+    )
+    for failure in tally.failures[:5]:
+        report(f"  failed: {failure}")
+    if result.errors_logged:
+        report(f"the bot logged {len(result.errors_logged)} error lines, the first ones:")
+        for line in result.errors_logged[:10]:
+            report(f"  {line}")
+    for kind in ("lost", "corrupted", "stuck", "left_pressable"):
+        for game_id, reason in getattr(result.findings, kind).items():
+            report(f"{kind}: game {game_id}: {reason}")
+
+
+def span(text: str) -> tuple[float, float]:
+    low, _, high = text.partition("-")
+    return float(low), float(high or low)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=Config.games)
+    parser.add_argument("--kills", type=int, default=Config.kills)
+    parser.add_argument("--seed", type=int, default=Config.seed)
+    parser.add_argument("--think", type=span, default=Config.think, help="LOW-HIGH seconds")
+    parser.add_argument(
+        "--kill-after", type=span, default=Config.kill_after, help="LOW-HIGH seconds"
+    )
+    parser.add_argument("--settle-within", type=float, default=Config.settle_within)
+    parser.add_argument("--early", type=float, default=Config.early)
+    parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    config = Config(
+        games=args.games,
+        kills=args.kills,
+        seed=args.seed,
+        think=args.think,
+        kill_after=args.kill_after,
+        settle_within=args.settle_within,
+        early=args.early,
+        workdir=args.workdir,
+    )
+    result = asyncio.run(run(config))
+    counts = result.counts
+    if args.json:
+        print(json.dumps(counts))
+    else:
+        for key, value in counts.items():
+            print(f"{key:<30} {value}")
+    sys.exit(0 if result.ok else 1)
+
+
+if __name__ == "__main__":
+    main()
