@@ -20,7 +20,7 @@ from bot.storage import Database, GameRepository, StorageUnavailable
 from bot.storage.games import GuildRepository
 from bot.storage.stats import StatsRepository
 from bot.ui import replies
-from bot.ui.components import GameButton, GameSelect, submitted_form
+from bot.ui.components import route_component, submitted_form
 from games.core.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,8 @@ class SkyTableBot(commands.Bot):
         )
         for extension in self.catalog.extensions:
             await self.load_extension(extension)
-        self.add_dynamic_items(GameButton, GameSelect)
+        for event in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):
+            self._connection.parsers[event] = _ignored
         await self.tree.set_translator(CatalogTranslator())
         restored = await self.sessions.restore()
         log.info("Restored %d open game(s)", restored)
@@ -86,19 +87,17 @@ class SkyTableBot(commands.Bot):
             await self.database.close()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Form submissions are routed here, by custom id, so they survive a restart."""
+        """Presses and form submissions are routed here, by custom id, so they survive a
+        restart."""
         click = submitted_form(interaction)
         if click is not None:
             await self.sessions.click(interaction, click)
+        else:
+            await route_component(interaction, self.sessions)
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d server(s)", self.user, len(self.guilds))
         await self.sessions.guilds_left({guild.id for guild in self.guilds})
-
-    # The message intent is there for deletions: a moderator deleting a game's message. The
-    # bot reads no messages and has no text commands.
-    async def on_message(self, message: discord.Message) -> None:
-        return
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         await self.sessions.messages_gone(payload.channel_id, {payload.message_id})
@@ -144,3 +143,8 @@ class SkyTableBot(commands.Bot):
             return words(replies.NOT_SAVED)
         log.error("Command %s failed", interaction.command, exc_info=cause)
         return words(replies.APOLOGY)
+
+
+def _ignored(data: Any) -> None:
+    """The message intent is there for deletions (a moderator deleting a game's message): the
+    bot reads no message, so messages created or edited are not even parsed."""

@@ -1,6 +1,7 @@
 """Buttons, selects and forms that survive restarts: every custom id names the game, the
-version it was drawn at, a verb and an argument. Buttons and selects are routed by a
-`DynamicItem` registered at start-up; form submissions by the client's interaction listener.
+version it was drawn at, a verb and an argument. They are sent as plain component payloads
+and routed by custom id from the client's interaction listener, buttons, selects and form
+submissions alike, so discord.py keeps no state for them and builds no item for a press.
 
 Every custom id with our prefix reaches these items, well formed or not, and is read strictly
 (ASCII digits of at most 18 for numbers, so that they fit storage's 64-bit integers; an
@@ -12,9 +13,10 @@ with a short private answer and never reaches a game.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 import discord
 
@@ -30,9 +32,8 @@ CUSTOM_ID_LIMIT = 100
 BUTTON_ID = re.compile("sky:" + _FIELDS)
 SELECT_ID = re.compile("skys:" + _FIELDS)
 FORM_TEMPLATE = re.compile("skym:" + _FIELDS)
-BUTTON_TEMPLATE = r"sky:[\s\S]*"
-"""Routes every button id with our prefix here; `BUTTON_ID` then reads it."""
-SELECT_TEMPLATE = r"skys:[\s\S]*"
+ROW, BUTTON, SELECT = 1, 2, 3
+"""Discord's component types."""
 NOT_OURS = N_("That button is not part of this game.")
 FORM_LIFETIME = 15 * 60.0
 """Seconds an open form is remembered in memory; a later submission is routed all the same."""
@@ -97,66 +98,45 @@ def _click(
     )
 
 
-def _handler(interaction: discord.Interaction[Any]) -> ClickHandler:
-    handler: ClickHandler = interaction.client.sessions
-    return handler
+async def route_component(interaction: discord.Interaction[Any], handler: ClickHandler) -> None:
+    """Pass a press of one of our buttons or selects to `handler`; one that does not read as
+    ours (a forged or malformed id, a select value the select does not offer) is refused. A
+    component of anyone else's (the stats pages) is left alone."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    kind = data.get("component_type")
+    if custom_id.startswith("sky:"):
+        fields = _read(BUTTON_ID, custom_id) if kind == BUTTON else None
+        click = None if fields is None else _click(fields)
+    elif custom_id.startswith("skys:"):
+        click = _picked(interaction, custom_id, data) if kind == SELECT else None
+    else:
+        return
+    if click is None:
+        await _refuse(interaction)
+    else:
+        await handler.click(interaction, click)
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    def __init__(self, button: discord.ui.Button[Any], click: Click | None) -> None:
-        super().__init__(button)
-        self.click = click
-        """None for an id with our prefix that does not read as one of ours."""
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> GameButton:
-        if not isinstance(item, discord.ui.Button):
-            return cls(cast(Any, item), None)
-        fields = _read(BUTTON_ID, item.custom_id)
-        return cls(item, None if fields is None else _click(fields))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.click is None:
-            await _refuse(interaction)
-            return
-        await _handler(interaction).click(interaction, self.click)
+def _picked(interaction: discord.Interaction[Any], custom_id: str, data: Any) -> Click | None:
+    fields = _read(SELECT_ID, custom_id)
+    values = data.get("values")
+    if fields is None or not isinstance(values, list) or len(values) > 1:
+        return None
+    if values and values[0] not in _offered(interaction.message, custom_id):
+        return None
+    return _click(fields, str(values[0]) if values else None)
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    def __init__(self, select: discord.ui.Select[Any], match: re.Match[str] | None = None) -> None:
-        super().__init__(select)
-        self.match = match
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> GameSelect:
-        if not isinstance(item, discord.ui.Select):
-            return cls(cast(Any, item), None)
-        return cls(item, _read(SELECT_ID, item.custom_id))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.match is None:
-            await _refuse(interaction)
-            return
-        values = self.item.values
-        offered = {option.value for option in self.item.options}
-        if len(values) > 1 or not set(values) <= offered:
-            await _refuse(interaction)
-            return
-        await _handler(interaction).click(
-            interaction, _click(self.match, values[0] if values else None)
-        )
+def _offered(message: discord.Message | None, custom_id: str) -> set[str]:
+    """The values the message's select `custom_id` offers, as Discord showed it."""
+    for row in message.components if message is not None else []:
+        for child in getattr(row, "children", ()):
+            if isinstance(child, discord.SelectMenu) and child.custom_id == custom_id:
+                return {option.value for option in child.options}
+    return set()
 
 
 class GameForm(discord.ui.Modal):
@@ -209,42 +189,64 @@ def submitted_form(interaction: discord.Interaction[Any]) -> Click | None:
     return _click(match, fields=_text_inputs(data.get("components")))
 
 
-def _button(spec: ButtonSpec, game_id: int, version: int, row: int) -> GameButton:
-    custom_id = button_id(game_id, version, spec.verb, spec.arg)
-    button: discord.ui.Button[Any] = discord.ui.Button(
-        label=spec.label[:80],
-        style=STYLES[spec.style],
-        custom_id=custom_id,
-        disabled=spec.disabled,
-        emoji=spec.emoji,
-        row=row,
-    )
-    return GameButton(button, Click(game_id, version, Command(spec.verb, spec.arg)))
+class Controls(discord.ui.View):
+    """Buttons and selects sent as they are: presses are routed by custom id
+    (`route_component`), so discord.py keeps no state for them and builds no item for them."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self._components = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._components
+
+    def is_dispatchable(self) -> bool:
+        return False
 
 
-def _select(spec: SelectSpec, game_id: int, version: int, row: int) -> GameSelect:
-    options = [
-        discord.SelectOption(label=label[:100], value=value[:100], default=value == spec.current)
-        for label, value in spec.options[:25]
-    ]
-    select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=select_id(game_id, version, spec.verb, spec.arg),
-        placeholder=spec.placeholder[:150],
-        options=options,
-        disabled=spec.disabled,
-        row=row,
-    )
-    return GameSelect(select)
+def _button(spec: ButtonSpec, game_id: int, version: int) -> dict[str, Any]:
+    button: dict[str, Any] = {
+        "type": BUTTON,
+        "style": STYLES[spec.style].value,
+        "disabled": spec.disabled,
+        "label": spec.label[:80],
+        "custom_id": button_id(game_id, version, spec.verb, spec.arg),
+    }
+    if spec.emoji:
+        button["emoji"] = _emoji(spec.emoji)
+    return button
 
 
-def build_view(rows: list[Row] | tuple[Row, ...], game_id: int, version: int) -> discord.ui.View:
-    """A view of dynamic items only, so discord.py keeps no per-message state for it."""
-    view = discord.ui.View(timeout=None)
-    for index, row in enumerate(list(rows)[:5]):
+@functools.cache
+def _emoji(emoji: str) -> dict[str, Any]:
+    return dict(discord.PartialEmoji.from_str(emoji).to_dict())
+
+
+def _select(spec: SelectSpec, game_id: int, version: int) -> dict[str, Any]:
+    return {
+        "type": SELECT,
+        "custom_id": select_id(game_id, version, spec.verb, spec.arg),
+        "min_values": 1,
+        "max_values": 1,
+        "disabled": spec.disabled,
+        "placeholder": spec.placeholder[:150],
+        "options": [
+            {"label": label[:100], "value": value[:100], "default": value == spec.current}
+            for label, value in spec.options[:25]
+        ],
+    }
+
+
+def build_view(rows: list[Row] | tuple[Row, ...], game_id: int, version: int) -> Controls:
+    """At most 5 rows of at most 5 buttons, or of one select (left out when it offers
+    nothing)."""
+    components: list[dict[str, Any]] = []
+    for row in list(rows)[:5]:
         if isinstance(row, SelectSpec):
             if row.options:
-                view.add_item(_select(row, game_id, version, index))
+                components.append({"type": ROW, "components": [_select(row, game_id, version)]})
         else:
-            for spec in list(row)[:5]:
-                view.add_item(_button(spec, game_id, version, index))
-    return view
+            buttons = [_button(spec, game_id, version) for spec in list(row)[:5]]
+            if buttons:
+                components.append({"type": ROW, "components": buttons})
+    return Controls(components)
