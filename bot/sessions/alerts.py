@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import Words
+from bot.sessions import posting
 from bot.sessions.display import nonce
+from bot.ui.rendering import Message
 
 if TYPE_CHECKING:
     from bot.sessions.session import GameSession
@@ -61,16 +63,19 @@ class TurnAlerts:
             game=session.adapter.title,
             link=session.link(),
         )
+        record = session.record
         try:
-            sent = await session.channel.send(
-                content=text,
-                allowed_mentions=discord.AllowedMentions(users=members),
-                nonce=nonce(session.record.id, session.record.version, "alert"),
+            sent = await posting.send(
+                session.context.client,
+                record.channel_id,
+                Message(embed=None, content=text),
+                nonce=nonce(record.id, record.version, "alert"),
+                mentions=discord.AllowedMentions(users=members),
             )
         except discord.HTTPException as error:
-            log.info("Game %s: turn alert not posted: %s", session.record.id, error)
+            log.info("Game %s: turn alert not posted: %s", record.id, error)
             return
-        session.record.alert_id = sent.id
+        record.alert_id = sent
         await session.keep()
 
     async def _direct_messages(self, seats: Sequence[int]) -> None:

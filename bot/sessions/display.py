@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapters.specs import ButtonSpec, Screen, TableContext
+from bot.sessions import posting
 from bot.ui.lobby_screens import lobby_screen
 from bot.ui.rendering import Message, notice, prepare
 
@@ -196,16 +197,19 @@ class Display:
     async def post(self, message: Message) -> None:
         """Post `message` at the bottom of the channel; it becomes the public message."""
         sent = await self._send(message, "table", self.session.record.message_id)
-        await self.session.remember_message(sent.id)
+        await self.session.remember_message(sent)
 
-    async def _send(self, message: Message, *purpose: object) -> discord.Message:
-        """Post in the game's channel. The post carries a nonce made of the game's saved state
-        and `purpose`, so that when the bot stops after Discord took a post but before noting
-        it down, the same post made again after the restart returns that message instead of
-        leaving a second one behind (Discord keeps nonces for a few minutes)."""
+    async def _send(self, message: Message, *purpose: object) -> int:
+        """Post in the game's channel; the message's id. The post carries a nonce made of the
+        game's saved state and `purpose`, so that when the bot stops after Discord took a post
+        but before noting it down, the same post made again after the restart returns that
+        message instead of leaving a second one behind (Discord keeps nonces a few minutes)."""
         record = self.session.record
-        return await self.session.channel.send(
-            **message.send_kwargs(), nonce=nonce(record.id, record.version, *purpose)
+        return await posting.send(
+            self.session.context.client,
+            record.channel_id,
+            message,
+            nonce=nonce(record.id, record.version, *purpose),
         )
 
     async def edit(
@@ -240,19 +244,17 @@ class Display:
                 elif not expired(error):
                     raise
         assert record.message_id is not None
-        await self.session.channel.get_partial_message(record.message_id).edit(
-            **message.edit_kwargs()
-        )
+        client = self.session.context.client
+        await posting.edit(client, record.channel_id, record.message_id, message)
 
     async def replace_safely(self, embed: discord.Embed) -> None:
         """Show `embed` alone, without controls, in place of the public message."""
         message_id = self.session.record.message_id
         if message_id is None:
             return
+        client = self.session.context.client
         with contextlib.suppress(discord.HTTPException):
-            await self.session.channel.get_partial_message(message_id).edit(
-                embed=embed, view=None, content=None, attachments=[]
-            )
+            await posting.edit(client, self.session.record.channel_id, message_id, Message(embed))
 
     def table_is_old(self) -> bool:
         """Discord limits edits of messages older than an hour: move on before that."""

@@ -58,7 +58,7 @@ class Message:
     files: list[tuple[str, bytes, str]] = field(default_factory=list)
     """Each file's name, bytes and description (alt text)."""
 
-    def _files(self) -> list[discord.File]:
+    def files_to_send(self) -> list[discord.File]:
         return [
             discord.File(io.BytesIO(data), filename=name, description=description or None)
             for name, data, description in self.files
@@ -69,7 +69,7 @@ class Message:
         if self.view is not None:
             kwargs["view"] = self.view
         if self.files:
-            kwargs["files"] = self._files()
+            kwargs["files"] = self.files_to_send()
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
@@ -78,7 +78,7 @@ class Message:
             "content": self.content,
             "embed": self.embed,
             "view": self.view,
-            "attachments": self._files(),
+            "attachments": self.files_to_send(),
         }
 
 
