@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapters.specs import ButtonSpec, Screen, TableContext
+from bot.i18n import Words
 from bot.sessions import posting
+from bot.ui import replies
 from bot.ui.lobby_screens import lobby_screen
 from bot.ui.rendering import Message, notice, prepare
 
@@ -147,6 +149,18 @@ class Display:
         except Exception as error:
             await self._failed(error, "could not show its table")
             return False
+
+    def refusal(self, words: Words) -> str | None:
+        """While Discord refuses to show the game: what players are told, the permissions the
+        bot lacks in the channel when it knows them."""
+        if self.refused is None:
+            return None
+        channel = self.session.context.client.get_channel(self.session.record.channel_id)
+        if isinstance(channel, discord.abc.GuildChannel):
+            missing = replies.missing_permissions(channel.permissions_for(channel.guild.me))
+            if missing:
+                return replies.missing_text(missing, words)
+        return replies.forbidden(self.refused, words)
 
     async def _failed(self, error: Exception, what: str) -> None:
         """After a failure to show the game: a channel that is gone abandons the game; a

@@ -107,10 +107,9 @@ class TableFlow:
                         await session.channel.get_partial_message(old).edit(
                             embed=moved, view=None, content=None, attachments=[]
                         )
-                refused = session.display.refused
-                if refused is not None:
-                    words = words_for(interaction)
-                    await replies.say(interaction, replies.forbidden(refused, words))
+                told = session.display.refusal(words_for(interaction))
+                if told is not None:
+                    await replies.say(interaction, told)
         finally:
             session.wake()
 

@@ -225,9 +225,9 @@ def _left_behind(session: GameSession, interaction: discord.Interaction[Any]) ->
 async def _tell_refused(interaction: discord.Interaction[Any], session: GameSession | None) -> None:
     """While Discord refuses to show the game in its channel, each player who clicks is told
     why (the game waits meanwhile)."""
-    refused = session.display.refused if session is not None else None
-    if refused is not None:
-        await _say_quietly(interaction, replies.forbidden(refused, words_for(interaction)))
+    told = session.display.refusal(words_for(interaction)) if session is not None else None
+    if told is not None:
+        await _say_quietly(interaction, told)
 
 
 async def _say_quietly(interaction: discord.Interaction[Any], text: str) -> None:

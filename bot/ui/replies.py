@@ -39,7 +39,12 @@ def words_for(interaction: discord.Interaction[Any]) -> Words:
 
 
 def missing_permissions(permissions: discord.Permissions) -> list[str]:
-    return [label for name, label in REQUIRED if not getattr(permissions, name)]
+    """The required permissions missing. Without Send Messages, Discord counts Embed Links as
+    missing too; it is named only once Send Messages is there."""
+    missing = [name for name, _ in REQUIRED if not getattr(permissions, name)]
+    if "send_messages" in missing and "embed_links" in missing:
+        missing.remove("embed_links")
+    return [label for name, label in REQUIRED if name in missing]
 
 
 def missing_text(missing: list[str], words: Words) -> str:

@@ -224,6 +224,7 @@ async def test_a_permission_taken_away_mid_game_is_named_and_the_game_waits(
         assert shown.type == 4 and not shown.ephemeral, "the table is shown through the answer"
         told = await shown.wait_followup()
         assert told.ephemeral and "Send Messages" in (told.content or ""), told.content
+        assert "Embed Links" not in (told.content or ""), "only what was taken away is named"
         t.dc.world.channels[t.channel.id].clear_overwrites(t.dc.bot_user)
         await t.settled(ana_to_move, "the game to go on once the table can be shown", session)
         assert shows_version(await t.table_message(), session.record.version)
