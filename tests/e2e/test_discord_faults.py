@@ -136,17 +136,20 @@ async def test_a_click_answered_too_late_still_counts_and_the_table_catches_up(
         assert not errors_logged(caplog)
 
 
-@pytest.mark.parametrize("route", ["/callback", "/messages"])
+@pytest.mark.parametrize(
+    ("route", "everywhere"), [("/callback", False), ("/messages", False), ("/messages", True)]
+)
 async def test_rate_limits_are_waited_out(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, route: str
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, route: str, everywhere: bool
 ) -> None:
+    """A route's 429, and a global one (which holds every request of the bot meanwhile)."""
     rng = random.Random(45)
     caplog.set_level(logging.WARNING)
     async with table(tmp_path) as t:
         await t.start()
         session = await solo_at_first_turn(t, rng)
         version = session.record.version
-        t.dc.rate_limit(0.3, times=2, path_contains=route)
+        t.dc.rate_limit(0.3, times=2, path_contains=route, global_=everywhere)
         await play_turn(t, "ana", rng)
         await t.settled(ana_to_move, "the bot to play on to ana", session)
         assert session.record.version >= version + 2, "ana and the bot played"
