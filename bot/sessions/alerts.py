@@ -75,7 +75,7 @@ class TurnAlerts:
         except discord.HTTPException as error:
             log.info("Game %s: turn alert not posted: %s", record.id, error)
             return
-        record.alert_id = sent
+        record.alert_id = sent.id
         await session.keep()
 
     async def _direct_messages(self, seats: Sequence[int]) -> None:

@@ -59,6 +59,8 @@ class Display:
         self.session = session
         self.stale = False
         """The public message may not show the saved state: it is redrawn at the next chance."""
+        self._holds: tuple[int, tuple[tuple[str, int, str], ...], tuple[int, ...]] | None = None
+        """The public message's id, the files it was last given, and their attachments' ids."""
         self.refused: discord.Forbidden | None = None
         """Why Discord refused the last attempt to show the game (a permission taken away),
         until an attempt succeeds: the game then waits for its players to see it."""
@@ -211,9 +213,10 @@ class Display:
     async def post(self, message: Message) -> None:
         """Post `message` at the bottom of the channel; it becomes the public message."""
         sent = await self._send(message, "table", self.session.record.message_id)
-        await self.session.remember_message(sent)
+        self._holds = (sent.id, message.fingerprint(), sent.attachments)
+        await self.session.remember_message(sent.id)
 
-    async def _send(self, message: Message, *purpose: object) -> int:
+    async def _send(self, message: Message, *purpose: object) -> posting.Posted:
         """Post in the game's channel; the message's id. The post carries a nonce made of the
         game's saved state and `purpose`, so that when the bot stops after Discord took a post
         but before noting it down, the same post made again after the restart returns that
@@ -243,6 +246,9 @@ class Display:
         self, message: Message, interaction: discord.Interaction[Any] | None
     ) -> None:
         record = self.session.record
+        assert record.message_id is not None
+        kept = self._kept(record.message_id, message)
+        self._holds = None
         if (
             interaction is not None
             and not interaction.response.is_done()
@@ -250,16 +256,34 @@ class Display:
             and interaction.message.id == record.message_id
         ):
             try:
-                await interaction.response.edit_message(**message.edit_kwargs())
+                answer = await interaction.response.edit_message(**message.edit_kwargs(kept))
+                shown = answer.resource if answer is not None else None
+                if isinstance(shown, discord.Message):
+                    attachments = tuple(a.id for a in shown.attachments)
+                    self._holds = (record.message_id, message.fingerprint(), attachments)
                 return
             except discord.HTTPException as error:
                 if too_old(error):
                     await interaction.response.defer()
                 elif not expired(error):
                     raise
-        assert record.message_id is not None
         client = self.session.context.client
-        await posting.edit(client, record.channel_id, record.message_id, message)
+        edited = await posting.edit(client, record.channel_id, record.message_id, message, kept)
+        self._holds = (edited.id, message.fingerprint(), edited.attachments)
+
+    def _kept(self, message_id: int, message: Message) -> tuple[int, ...]:
+        """The attachments of the public message to keep, when it already holds the very files
+        `message` has (a move that changed nothing in the picture): nothing is uploaded."""
+        if self._holds is None or not message.files:
+            return ()
+        held_id, files, attachments = self._holds
+        if (
+            held_id != message_id
+            or files != message.fingerprint()
+            or len(attachments) != len(files)
+        ):
+            return ()
+        return attachments
 
     async def replace_safely(self, embed: discord.Embed) -> None:
         """Show `embed` alone, without controls, in place of the public message."""

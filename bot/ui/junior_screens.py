@@ -191,12 +191,7 @@ def _picture(view: JuniorView, drawing: grid_picture.GridTable, words: Words) ->
         picture.COLUMNS,
         words,
     )
-    piles = words.plural(
-        "Discard pile: {card} · draw pile: {n} card",
-        "Discard pile: {card} · draw pile: {n} cards",
-        view.draw_pile_size,
-        card=view.discard_top,
-    )
+    piles = words("Discard pile: {card}", card=view.discard_top)
     return Picture(
         name="junior.png",
         key=drawing,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,6 +58,10 @@ class Message:
     files: list[tuple[str, bytes, str]] = field(default_factory=list)
     """Each file's name, bytes and description (alt text)."""
 
+    def fingerprint(self) -> tuple[tuple[str, int, str], ...]:
+        """What tells the files apart, without holding on to their bytes."""
+        return tuple((name, hash(data), description) for name, data, description in self.files)
+
     def files_to_send(self) -> list[discord.File]:
         return [
             discord.File(io.BytesIO(data), filename=name, description=description or None)
@@ -72,14 +76,27 @@ class Message:
             kwargs["files"] = self.files_to_send()
         return kwargs
 
-    def edit_kwargs(self) -> dict[str, Any]:
-        """For an edit: the files listed replace every earlier attachment."""
+    def edit_kwargs(self, kept: Sequence[int] = ()) -> dict[str, Any]:
+        """For an edit: the files listed replace every earlier attachment; or, given `kept`,
+        the ids of attachments the message already holds with these very files, those stay
+        and nothing is uploaded."""
+        attachments: list[Any] = [Kept(id) for id in kept] if kept else self.files_to_send()
         return {
             "content": self.content,
             "embed": self.embed,
             "view": self.view,
-            "attachments": self.files_to_send(),
+            "attachments": attachments,
         }
+
+
+@dataclass(frozen=True)
+class Kept:
+    """An attachment a message already has, kept by an edit (Discord's `{"id": …}`)."""
+
+    id: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": str(self.id)}
 
 
 def notice(text: str, title: str | None = None) -> Message:

@@ -216,12 +216,7 @@ def table_picture(view: SkyjoView, last_turn: Sequence[object], words: Words) ->
         view.settings.columns,
         words,
     )
-    piles = words.plural(
-        "Discard pile: {card} · draw pile: {n} card",
-        "Discard pile: {card} · draw pile: {n} cards",
-        view.draw_pile_size,
-        card=view.discard_top,
-    )
+    piles = words("Discard pile: {card}", card=view.discard_top)
     return Picture(
         name="skyjo.png",
         key=drawing,

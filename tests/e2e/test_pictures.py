@@ -13,7 +13,7 @@ from PIL import Image
 from bot.ui import grid_picture as grid
 from bot.ui import skyjo_picture
 from games.skyjo.view import SkyjoView
-from tests.e2e.harness import Table, shown, table
+from tests.e2e.harness import Table, button, enabled, shown, table
 from tests.e2e.skyjo_play import (
     play_solo_to_the_end,
     play_turn,
@@ -137,3 +137,31 @@ async def test_each_round_ends_with_a_picture_of_every_final_grid(tmp_path: Path
                     colour = fill(image, grid.card_box(drawing, seat, slot))
                     expected = grid.PANEL if value is None else skyjo_picture.card_colour(value)
                     assert colour == expected
+
+
+async def test_an_unchanged_picture_is_kept_not_uploaded_again(tmp_path: Path) -> None:
+    """Drawing a card changes the table's text and buttons, not its picture: the edit keeps
+    the attachment the table already has. Placing the card uploads the new picture."""
+    rng = random.Random(9)
+    async with table(tmp_path) as t:
+        await t.start()
+        session = await two_players_at_first_turn(t, rng)
+        message = await t.table_message(session)
+        [before] = message.payload["attachments"]
+        mover = ["ana", "leo"][skyjo(session).current]
+        drawn = await t.click(mover, message, button(message, "draw"))
+        assert drawn.type == 7 and not drawn.errors
+        answer = [r for r in t.dc.requests if r.path.endswith("/callback")][-1]
+        assert answer.files == {}, "nothing was uploaded"
+        [kept] = (await t.table_message(session)).payload["attachments"]
+        assert kept == before, "the picture stays, as it was"
+        image, _ = picture_of(t, await t.table_message(session))
+        check_cards(image, skyjo(session).view(None))
+        shown_now = await t.table_message(session)
+        placed = await t.click(mover, shown_now, enabled(shown_now, "swap")[0])
+        assert placed.type == 7 and not placed.errors
+        answer = [r for r in t.dc.requests if r.path.endswith("/callback")][-1]
+        assert list(answer.files) == ["files[0]"], "the new picture was uploaded"
+        [after] = (await t.table_message(session)).payload["attachments"]
+        assert after["id"] != before["id"]
+        check_cards(picture_of(t, await t.table_message(session))[0], skyjo(session).view(None))

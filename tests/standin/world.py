@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from .errors import StandInError
+from .errors import FieldErrors, StandInError
 from .limits import COMPONENTS_V2, EPHEMERAL, LOADING, walk_components
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
@@ -720,6 +720,8 @@ EDITABLE = ("content", "embeds", "components", "attachments", "poll", "sticker_i
 
 
 def _apply_body(payload: dict[str, Any], body: dict[str, Any]) -> None:
+    if isinstance(body.get("attachments"), list):
+        body["attachments"] = _kept(payload.get("attachments") or [], body["attachments"])
     for key in EDITABLE:
         if key in body:
             value = body[key]
@@ -735,3 +737,24 @@ def _apply_body(payload: dict[str, Any], body: dict[str, Any]) -> None:
         payload["tts"] = bool(body["tts"])
     if "nonce" in body:
         payload["nonce"] = body["nonce"]
+
+
+def _kept(existing: list[dict[str, Any]], listed: list[Any]) -> list[Any]:
+    """An edit's `attachments`: an entry that names only an id keeps the message's attachment
+    of that id as it is (Discord's way to keep a file without uploading it again); an id the
+    message does not have is refused, as Discord does (400, 50035)."""
+    have = {str(a.get("id")): a for a in existing if isinstance(a, dict)}
+    result = []
+    for number, entry in enumerate(listed):
+        if isinstance(entry, dict) and "filename" not in entry and "url" not in entry:
+            found = have.get(str(entry.get("id")))
+            if found is None:
+                errors = FieldErrors()
+                errors.add(
+                    ("attachments", number, "id"), "UNKNOWN_ATTACHMENT", "Unknown attachment"
+                )
+                errors.raise_if_any()
+            result.append(found)
+        else:
+            result.append(entry)
+    return result
