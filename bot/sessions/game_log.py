@@ -41,15 +41,37 @@ Describe = Callable[[Sequence[Any], Words], list[str]]
 class GameLog:
     def __init__(self) -> None:
         self.entries: deque[Entry] = deque(maxlen=KEPT)
+        self._texts: dict[tuple[int, str], tuple[str, ...]] = {}
+        """Each kept entry's text in each language it was shown in: an entry never changes,
+        and the table tells the log again at every move."""
 
     def note(self, message: str, /, **values: Any) -> None:
-        self.entries.append(Note(message, values))
+        self._append(Note(message, values))
 
     def moves(self, seat: int, token: Hashable, events: Sequence[Any]) -> None:
-        self.entries.append(Moves(seat, token, tuple(events)))
+        self._append(Moves(seat, token, tuple(events)))
+
+    def _append(self, entry: Entry) -> None:
+        if len(self.entries) == self.entries.maxlen:
+            gone = id(self.entries[0])
+            for key in [key for key in self._texts if key[0] == gone]:
+                del self._texts[key]
+        self.entries.append(entry)
 
     def clear(self) -> None:
         self.entries.clear()
+        self._texts.clear()
+
+    def _text(self, entry: Entry, describe: Describe, words: Words) -> tuple[str, ...]:
+        key = (id(entry), words.language)
+        text = self._texts.get(key)
+        if text is None:
+            if isinstance(entry, Note):
+                text = (words(entry.message, **entry.values),)
+            else:
+                text = tuple(describe(entry.events, words))
+            self._texts[key] = text
+        return text
 
     def _turns(self) -> list[list[Entry]]:
         """The entries grouped by turn: the changes of one seat in one decision together."""
@@ -83,12 +105,7 @@ class GameLog:
     ) -> list[str]:
         lines: list[str] = []
         for turn in self._since(movers, token):
-            parts: list[str] = []
-            for entry in turn:
-                if isinstance(entry, Note):
-                    parts.append(words(entry.message, **entry.values))
-                else:
-                    parts += describe(entry.events, words)
+            parts = [part for entry in turn for part in self._text(entry, describe, words)]
             if parts:
                 lines.append(" ".join(parts))
         return lines[-MAX_LINES:]

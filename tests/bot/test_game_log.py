@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Words
-from bot.sessions.game_log import MAX_LINES, GameLog
+from bot.sessions.game_log import KEPT, MAX_LINES, GameLog
 
 EN = Words("en")
 
@@ -80,3 +80,22 @@ def test_a_long_history_is_cut_to_the_last_lines() -> None:
     played(log, [(seat, seat, [f"turn {seat}"]) for seat in range(1, 30)])
     lines = log.lines(describe, EN, movers=(0,), token=99)
     assert len(lines) == MAX_LINES and lines[-1] == "turn 29."
+
+
+def test_each_entry_is_described_once_in_each_language_and_forgotten_when_dropped() -> None:
+    told: list[tuple[str, str]] = []
+
+    def counting(events: Sequence[Any], words: Words) -> list[str]:
+        told.extend((str(event), words.language) for event in events)
+        return [f"{event}." for event in events]
+
+    log = GameLog()
+    played(log, [(0, 1, ["Ana drew a 5"]), (1, 2, ["Leo drew a 9"])])
+    for _ in range(3):
+        assert log.lines(counting, EN, movers=(0,), token=3) == ["Leo drew a 9."]
+    log.lines(counting, Words("fr"), movers=(0,), token=3)
+    assert told == [("Leo drew a 9", "en"), ("Leo drew a 9", "fr")]
+    for turn in range(3, 3 + 2 * KEPT):
+        log.moves(turn % 2, turn, [f"move {turn}"])
+        log.lines(counting, EN, movers=((turn + 1) % 2,), token=turn + 1)
+    assert len(log._texts) <= len(log.entries), "texts of dropped entries are forgotten"
