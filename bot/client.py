@@ -97,7 +97,8 @@ class SkyTableBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d server(s)", self.user, len(self.guilds))
-        await self.sessions.guilds_left({guild.id for guild in self.guilds})
+        present = {guild.id for guild in self.guilds}
+        await self.sessions.guilds_left(present.__contains__)
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         await self.sessions.messages_gone(payload.channel_id, {payload.message_id})

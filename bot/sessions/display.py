@@ -217,7 +217,7 @@ class Display:
         await self.session.remember_message(sent.id)
 
     async def _send(self, message: Message, *purpose: object) -> posting.Posted:
-        """Post in the game's channel; the message's id. The post carries a nonce made of the
+        """Post in the game's channel. The post carries a nonce made of the
         game's saved state and `purpose`, so that when the bot stops after Discord took a post
         but before noting it down, the same post made again after the restart returns that
         message instead of leaving a second one behind (Discord keeps nonces a few minutes)."""

@@ -41,9 +41,9 @@ Describe = Callable[[Sequence[Any], Words], list[str]]
 class GameLog:
     def __init__(self) -> None:
         self.entries: deque[Entry] = deque(maxlen=KEPT)
-        self._texts: dict[tuple[int, str], tuple[str, ...]] = {}
-        """Each kept entry's text in each language it was shown in: an entry never changes,
-        and the table tells the log again at every move."""
+        self._texts: dict[int, dict[str, tuple[str, ...]]] = {}
+        """By kept entry (its id), its text in each language it was shown in: an entry never
+        changes, and the table tells the log again at every move."""
 
     def note(self, message: str, /, **values: Any) -> None:
         self._append(Note(message, values))
@@ -53,9 +53,7 @@ class GameLog:
 
     def _append(self, entry: Entry) -> None:
         if len(self.entries) == self.entries.maxlen:
-            gone = id(self.entries[0])
-            for key in [key for key in self._texts if key[0] == gone]:
-                del self._texts[key]
+            self._texts.pop(id(self.entries[0]), None)
         self.entries.append(entry)
 
     def clear(self) -> None:
@@ -63,14 +61,14 @@ class GameLog:
         self._texts.clear()
 
     def _text(self, entry: Entry, describe: Describe, words: Words) -> tuple[str, ...]:
-        key = (id(entry), words.language)
-        text = self._texts.get(key)
+        texts = self._texts.setdefault(id(entry), {})
+        text = texts.get(words.language)
         if text is None:
             if isinstance(entry, Note):
                 text = (words(entry.message, **entry.values),)
             else:
                 text = tuple(describe(entry.events, words))
-            self._texts[key] = text
+            texts[words.language] = text
         return text
 
     def _turns(self) -> list[list[Entry]]:

@@ -75,9 +75,6 @@ class SessionRegistry:
         """The open sessions of this channel (there is at most one), from memory alone."""
         return [s for s in self._open.values() if s.record.channel_id == channel_id]
 
-    def open_in_guild(self, guild_id: int) -> list[GameSession]:
-        return [s for s in self._open.values() if s.record.guild_id == guild_id]
-
     async def in_channel(self, channel_id: int) -> GameSession | None:
         record = await self.context.store.open_in_channel(channel_id)
         return None if record is None else await self.get(record.id)

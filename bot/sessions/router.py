@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -75,29 +76,21 @@ class Sessions:
 
     async def channel_gone(self, channel_id: int) -> None:
         """The channel (or thread) was deleted: its game ends, recorded as abandoned."""
-        for session in self.registry.open_in(channel_id):
-            async with session.lock:
-                log.info("Game %s: its channel was deleted", session.record.id)
-                await session.abandon()
+        await _abandon(self.registry.open_in(channel_id), "its channel was deleted")
 
     async def guild_gone(self, guild_id: int) -> None:
         """The bot left the server, or was removed from it: its games end as abandoned."""
-        for session in self.registry.open_in_guild(guild_id):
-            async with session.lock:
-                log.info("Game %s: the bot is no longer in its server", session.record.id)
-                await session.abandon()
+        await self.guilds_left(lambda guild: guild != guild_id)
 
-    async def guilds_left(self, present: set[int]) -> None:
-        """On connecting: the games of servers the bot is no longer in (removed while it was
-        away) end as abandoned."""
-        gone = {
-            session.record.guild_id
+    async def guilds_left(self, present: Callable[[int], bool]) -> None:
+        """The games of servers the bot is no longer in (`present` says which it is in) end
+        as abandoned; on connecting, those of servers that removed it while it was away."""
+        gone = [
+            session
             for session in self.registry.open
-            if session.record.guild_id is not None and session.record.guild_id not in present
-        }
-        for guild_id in gone:
-            assert guild_id is not None
-            await self.guild_gone(guild_id)
+            if session.record.guild_id is not None and not present(session.record.guild_id)
+        ]
+        await _abandon(gone, "the bot is no longer in its server")
 
     async def messages_gone(self, channel_id: int, message_ids: set[int]) -> None:
         """Messages were deleted (by a moderator, say): a game whose public message was one
@@ -139,28 +132,22 @@ class Sessions:
             assert session is not None
             if expired(error):
                 log.info("Click %s was answered too late for Discord", click)
-                if session.saved_version != saved:
-                    session.display.stale = True
-                else:
-                    async with session.lock:
-                        await session.restore_saved()
-                return
-            if isinstance(error, StorageUnavailable):
+            elif isinstance(error, StorageUnavailable):
                 log.warning("Click %s: storage refused a write (%s)", click, error)
             else:
                 log.exception("Click %s failed", click)
+            words = words_for(interaction)
             if session.saved_version != saved:
                 session.display.stale = True
-                words = words_for(interaction)
                 show = words.command("table", "show")
-                await _say_quietly(interaction, words(replies.APOLOGY_SAVED, command=show))
+                told = words(replies.APOLOGY_SAVED, command=show)
             else:
                 async with session.lock:
                     await session.restore_saved()
-                apology = (
-                    replies.NOT_SAVED if isinstance(error, StorageUnavailable) else replies.APOLOGY
-                )
-                await _say_quietly(interaction, words_for(interaction)(apology))
+                storage = isinstance(error, StorageUnavailable)
+                told = words(replies.NOT_SAVED if storage else replies.APOLOGY)
+            if not expired(error):
+                await _say_quietly(interaction, told)
         finally:
             if session is not None:
                 session.wake()
@@ -210,6 +197,13 @@ class Sessions:
         )
 
 
+async def _abandon(sessions: list[GameSession], why: str) -> None:
+    for session in sessions:
+        async with session.lock:
+            log.info("Game %s: %s", session.record.id, why)
+            await session.abandon()
+
+
 def _left_behind(session: GameSession, interaction: discord.Interaction[Any]) -> bool:
     """The click came from a public message of the game that is not its current one (a
     message Discord took just as the bot stopped, before the bot could note it down, or one
@@ -225,7 +219,9 @@ def _left_behind(session: GameSession, interaction: discord.Interaction[Any]) ->
 async def _tell_refused(interaction: discord.Interaction[Any], session: GameSession | None) -> None:
     """While Discord refuses to show the game in its channel, each player who clicks is told
     why (the game waits meanwhile)."""
-    told = session.display.refusal(words_for(interaction)) if session is not None else None
+    if session is None or session.display.refused is None:
+        return
+    told = session.display.refusal(words_for(interaction))
     if told is not None:
         await _say_quietly(interaction, told)
 
