@@ -44,6 +44,8 @@ class GameLog:
         self._texts: dict[int, dict[str, tuple[str, ...]]] = {}
         """By kept entry (its id), its text in each language it was shown in: an entry never
         changes, and the table tells the log again at every move."""
+        self._unsaved = 0
+        """Entries added since the game was last saved."""
 
     def note(self, message: str, /, **values: Any) -> None:
         self._append(Note(message, values))
@@ -55,10 +57,22 @@ class GameLog:
         if len(self.entries) == self.entries.maxlen:
             self._texts.pop(id(self.entries[0]), None)
         self.entries.append(entry)
+        self._unsaved += 1
+
+    def saved(self) -> None:
+        """The game was saved with every entry so far."""
+        self._unsaved = 0
+
+    def forget_unsaved(self) -> None:
+        """The game went back to its saved state: the entries added since are taken back."""
+        for _ in range(min(self._unsaved, len(self.entries))):
+            self._texts.pop(id(self.entries.pop()), None)
+        self._unsaved = 0
 
     def clear(self) -> None:
         self.entries.clear()
         self._texts.clear()
+        self._unsaved = 0
 
     def _text(self, entry: Entry, describe: Describe, words: Words) -> tuple[str, ...]:
         texts = self._texts.setdefault(id(entry), {})

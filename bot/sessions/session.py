@@ -118,6 +118,7 @@ class GameSession:
             self.saved_version = saved.version
         self._engine = None
         self.mode = ""
+        self.log.forget_unsaved()
 
     async def commit(self) -> None:
         """Save every change made since the last commit, as the game's next version. A game
@@ -138,6 +139,7 @@ class GameSession:
             await self.restore_saved()
             raise
         self.saved_version = record.version
+        self.log.saved()
         if not record.is_open:
             self.context.ended(self)
 

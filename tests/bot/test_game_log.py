@@ -99,3 +99,15 @@ def test_each_entry_is_described_once_in_each_language_and_forgotten_when_droppe
         log.moves(turn % 2, turn, [f"move {turn}"])
         log.lines(counting, EN, movers=((turn + 1) % 2,), token=turn + 1)
     assert len(log._texts) <= len(log.entries), "texts of dropped entries are forgotten"
+
+
+def test_entries_added_since_the_game_was_saved_are_taken_back_with_it() -> None:
+    log = GameLog()
+    played(log, [(0, 1, ["Ana drew a 5"]), (0, 1, ["Ana put it at A1"])])
+    log.saved()
+    log.moves(1, 2, ["Leo drew a 9"])
+    log.note("⏰ {name} did not decide in time.", name="Leo")
+    log.forget_unsaved()
+    assert log.lines(describe, EN, movers=(1,), token=2) == ["Ana drew a 5. Ana put it at A1."]
+    log.moves(1, 2, ["Leo drew a 4"])
+    assert log.lines(describe, EN, movers=(0,), token=3) == ["Leo drew a 4."]

@@ -79,6 +79,7 @@ async def test_a_read_only_store_refuses_moves_and_loses_nothing(
         assert drawn.type == 7 and not drawn.errors
         placed = drawn.message
         assert placed is not None
+        assert placed.text().count("ana drew") == 1, "the refused draw left no line in the log"
         await t.click("ana", placed, enabled(placed, "swap")[0])
         await t.settled(
             lambda s: skyjo(s).current == 0 and skyjo(s).phase == "turn", "the bot to play on"
