@@ -21,6 +21,7 @@ import os
 import signal
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -137,9 +138,29 @@ async def main(argv: list[str]) -> None:
             await bot.sessions.guilds.set_text_only(guild.id, look == "text")
         Path(ready_file).write_text("ready")
 
-    await serve_until_terminated(
-        bot, token, out, times, lambda: {"running_games": len(bot.sessions.running)}
-    )
+    memory = os.environ.get("SKYTABLE_TRACEMALLOC")
+    if memory:
+        tracemalloc.start(int(os.environ.get("SKYTABLE_TRACEMALLOC_FRAMES", "1")))
+
+    def extra() -> dict[str, Any]:
+        if memory:
+            write_allocations(f"{memory}.{os.getpid()}")
+        return {"running_games": len(bot.sessions.running)}
+
+    await serve_until_terminated(bot, token, out, times, extra)
+
+
+def write_allocations(path: str, top: int = 60) -> None:
+    """The memory the Python heap holds, by where it was allocated, largest first."""
+    snapshot = tracemalloc.take_snapshot()
+    key = "traceback" if tracemalloc.get_traceback_limit() > 1 else "lineno"
+    statistics = snapshot.statistics(key)
+    total = sum(stat.size for stat in statistics)
+    lines = [f"total {total / 1024:.0f} KiB in {len(statistics)} places"]
+    for stat in statistics[:top]:
+        lines.append(f"{stat.size / 1024:10.0f} KiB {stat.count:8d} blocks")
+        lines += [f"        {frame}" for frame in stat.traceback.format()]
+    Path(path).write_text("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

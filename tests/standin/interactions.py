@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import copy
+import json
 from typing import Any
 
 from .errors import (
@@ -17,7 +17,7 @@ from .errors import (
 )
 from .limits import EPHEMERAL, LOADING, Limits, validate_modal
 from .messages import check_body, check_editable
-from .world import Channel, StoredMessage, User, World
+from .world import Channel, StoredMessage, User, World, copied
 
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
@@ -250,9 +250,9 @@ class InteractionLog:
             errors.raise_if_any()
         elif kind == MODAL:
             validate_modal(data)
-            self.modals[(result.user.id, str(data["custom_id"]))] = (copy.deepcopy(data), result)
+            self.modals[(result.user.id, str(data["custom_id"]))] = (copied(data), result)
         result.type = kind
-        result.data = copy.deepcopy(data)
+        result.data = json.loads(json.dumps(data))
         answered = result.message
         result._edits_at_answer = answered.edits if answered is not None else 0
         answer: dict[str, Any] = {
@@ -266,7 +266,7 @@ class InteractionLog:
             "resource": {"type": kind},
         }
         if answered is not None and kind in (MESSAGE, UPDATE_MESSAGE):
-            answer["resource"]["message"] = copy.deepcopy(answered.payload)
+            answer["resource"]["message"] = copied(answered.payload)
         return answer
 
     def _new_message(self, result: InteractionResult, data: dict[str, Any]) -> StoredMessage:

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import copy
 import json
 import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import web
-from multidict import MultiDictProxy
+from aiohttp import hdrs, web
 
+from . import multipart
 from .commands import CommandRegistry
 from .errors import MISSING_PERMISSIONS, ApiError, FieldErrors, StandInError, unknown
 from .gateway import Gateway
@@ -31,6 +30,8 @@ PIXEL_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
 )
 JSON_BODY = web.RequestKey("json_body", object)
+JSON_TEXT = web.RequestKey("json_text", bytes)
+"""The body's JSON as sent, parsed again for a copy the handler may change."""
 UPLOADS = web.RequestKey("uploads", dict)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -267,8 +268,12 @@ class Rest:
         record = RecordedRequest(
             request.method, request.path.removeprefix(API_PREFIX), dict(request.query), None
         )
-        await self._read_body(request, record)
         self.requests.append(record)
+        try:
+            await self._read_body(request, record)
+        except ApiError as error:
+            record.status = error.status
+            return json_response(error.to_json(), error.status)
         response: web.StreamResponse | None = None
         hold = next((h for h in self.holds if h._takes(record)), None)
         if hold is not None and not await hold._wait():
@@ -292,28 +297,32 @@ class Rest:
 
     async def _read_body(self, request: web.Request, record: RecordedRequest) -> None:
         request[JSON_BODY] = None
+        request[JSON_TEXT] = b""
         request[UPLOADS] = {}
         if not request.body_exists:
             return
-        if request.content_type.startswith("multipart/"):
-            form: MultiDictProxy[Any] = await request.post()
-            for name, value in form.items():
-                if name == "payload_json":
-                    record.json = json.loads(value if isinstance(value, str) else value.file.read())
-                elif isinstance(value, web.FileField):
-                    record.files[name] = value.file.read()
-                    request[UPLOADS][name] = (
-                        value.filename,
-                        record.files[name],
-                        value.content_type,
-                    )
-        else:
-            raw = await request.read()
-            if raw:
-                try:
-                    record.json = json.loads(raw)
-                except ValueError:
-                    record.json = raw.decode(errors="replace")
+        raw = await request.read()
+        content_type = request.headers.get(hdrs.CONTENT_TYPE, "")
+        if content_type.lower().startswith("multipart/"):
+            try:
+                parts = multipart.parse(raw, content_type)
+            except (multipart.MalformedForm, UnicodeDecodeError):
+                raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
+            for part in parts:
+                if part.name == "payload_json":
+                    raw = part.data
+                elif part.filename is not None:
+                    record.files[part.name] = part.data
+                    request[UPLOADS][part.name] = (part.filename, part.data, part.content_type)
+            if not any(part.name == "payload_json" for part in parts):
+                raw = b""
+        if raw:
+            try:
+                record.json = json.loads(raw)
+            except ValueError:
+                record.json = raw.decode(errors="replace")
+            else:
+                request[JSON_TEXT] = raw
         request[JSON_BODY] = record.json
 
     def _forced_rate_limit(self, record: RecordedRequest) -> web.Response | None:
@@ -347,10 +356,10 @@ class Rest:
 
     @staticmethod
     def _json(request: web.Request) -> dict[str, Any]:
-        body = request[JSON_BODY]
-        if not isinstance(body, dict):
+        if not isinstance(request[JSON_BODY], dict):
             raise ApiError(400, 50109, "The request body contains invalid JSON.")
-        return copy.deepcopy(body)
+        fresh: dict[str, Any] = json.loads(request[JSON_TEXT])
+        return fresh
 
     def _attach(self, request: web.Request, body: dict[str, Any], channel_id: int) -> None:
         """Turns uploaded files named by the body's `attachments` into Discord attachments."""
@@ -547,17 +556,10 @@ class Rest:
             errors.add(("nonce",), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
             errors.raise_if_any()
         since = self.world.clock.now() - self.limits.nonce_window
-        for message in reversed(self.world.messages.values()):
-            if message.created_at < since:
-                break
-            if (
-                message.channel_id == channel.id
-                and message.author_id == self.world.bot_user.id
-                and not message.deleted
-                and str(message.payload.get("nonce")) == str(nonce)
-            ):
-                return message
-        return None
+        message = self.world.by_nonce.get((channel.id, self.world.bot_user.id, str(nonce)))
+        if message is None or message.deleted or message.created_at < since:
+            return None
+        return message
 
     async def edit_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import dataclasses
 import socket
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -26,7 +25,7 @@ from .interactions import InteractionLog, InteractionResult
 from .limits import Limits
 from .server import ForcedFailure, ForcedRateLimit, Hold, RecordedRequest, Rest
 from .users import OptionValue, Users
-from .world import Channel, Guild, Role, StoredMessage, User, World
+from .world import Channel, Guild, Role, StoredMessage, User, World, copied
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
@@ -542,7 +541,7 @@ class DiscordStandIn:
         """A frozen copy of the message as a user sees it now. Clicking a component of the copy
         later sends the interaction with this old message, as a slow client or a double click
         does."""
-        return dataclasses.replace(message, payload=copy.deepcopy(message.payload), snapshot=True)
+        return dataclasses.replace(message, payload=copied(message.payload), snapshot=True)
 
     def messages(self, channel: Channel) -> list[StoredMessage]:
         """The channel's messages everyone sees, oldest first, edits applied."""

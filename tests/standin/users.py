@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import copy
+import dataclasses
 import re
 import secrets
 from typing import Any
@@ -20,7 +20,7 @@ from .interactions import (
     InteractionResult,
 )
 from .limits import BUTTON, LABEL, SELECT_TYPES, STRING_SELECT, TEXT_INPUT, Limits
-from .world import DM_CHANNEL, Channel, Role, StoredMessage, User, World
+from .world import DM_CHANNEL, Channel, Role, StoredMessage, User, World, copied
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
@@ -469,20 +469,22 @@ def _showing(message: StoredMessage, custom_id: str, component_type: int) -> Sto
     """A copy of the message whose first component of this type carries `custom_id` instead
     (or, with none of that type, a new row holding one): discord.py hands an interaction to
     the bot's handlers only for a custom_id found on the message sent with it."""
-    copied = copy.deepcopy(message)
-    copied.snapshot = True
-    for component in copied.walk_components():
+    shown = dataclasses.replace(
+        message, payload=copied(message.payload), attachments_data=dict(message.attachments_data)
+    )
+    shown.snapshot = True
+    for component in shown.walk_components():
         if component.get("type") == component_type and "custom_id" in component:
             component["custom_id"] = custom_id
-            return copied
+            return shown
     if component_type == BUTTON:
         added: dict[str, Any] = {"type": BUTTON, "style": 1, "label": "?", "custom_id": custom_id}
     else:
         options = [{"label": "?", "value": "?"}] if component_type == STRING_SELECT else []
         added = {"type": component_type, "custom_id": custom_id, "options": options}
-    rows = copied.payload.setdefault("components", [])
+    rows = shown.payload.setdefault("components", [])
     rows.append({"type": 1, "components": [added]})
-    return copied
+    return shown
 
 
 def _check_context(schema: dict[str, Any], channel: Channel) -> None:

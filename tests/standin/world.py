@@ -50,6 +50,16 @@ def permission_bits(**flags: bool) -> int:
     return discord.Permissions(**flags).value
 
 
+def copied(value: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, tuples and plain values), nested ones copied
+    too: a quicker `copy.deepcopy` for payloads."""
+    if isinstance(value, dict):
+        return {key: copied(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(copied(item) for item in value)
+    return value
+
+
 def iso(moment: float) -> str:
     """A Unix time as Discord writes timestamps (ISO 8601, UTC)."""
     return datetime.datetime.fromtimestamp(moment, datetime.UTC).isoformat()
@@ -561,6 +571,8 @@ class World:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, StoredMessage] = {}
+        self.by_nonce: dict[tuple[int, int, str], StoredMessage] = {}
+        """The last message of each (channel, author, nonce)."""
         self.dispatcher: Callable[[str, dict[str, Any]], None] | None = None
         self.application_id = self.snowflake()
         self.bot_user = User(id=self.application_id, name=bot_name, bot=True)
@@ -681,6 +693,8 @@ class World:
             interaction_id=interaction_id,
         )
         self.messages[message.id] = message
+        if payload.get("nonce") is not None:
+            self.by_nonce[(channel.id, author.id, str(payload["nonce"]))] = message
         self.changes.notify()
         self._dispatch_message("MESSAGE_CREATE", message)
         return message
