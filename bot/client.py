@@ -64,6 +64,7 @@ class SkyTableBot(commands.Bot):
             bot_delay=self.bot_delay,
             clock=self.clock,
             seeds=self.seeds,
+            picture_processes=self.settings.picture_processes,
         )
         for extension in self.catalog.extensions:
             await self.load_extension(extension)

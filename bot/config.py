@@ -20,6 +20,8 @@ class BotSettings(BaseSettings):
     database_path: Path = Field(default=DEFAULT_DATABASE)
     dev_guild_id: int | None = Field(default=None)
     log_level: str = Field(default="INFO")
+    picture_processes: int = Field(default=1, ge=0, le=8)
+    """Processes drawing the tables' pictures; 0 draws them in a thread of the bot's own."""
 
     @field_validator("discord_token", mode="before")
     @classmethod

@@ -42,6 +42,7 @@ class Sessions:
         bot_delay: float = 1.0,
         clock: Clock | None = None,
         seeds: random.Random | None = None,
+        picture_processes: int = 0,
     ) -> None:
         self.context = SessionContext(
             store=store,
@@ -49,7 +50,7 @@ class Sessions:
             client=client,
             clock=clock or SystemClock(),
             tasks=Tasks(),
-            pictures=PictureCache(),
+            pictures=PictureCache(processes=picture_processes),
             bot_delay=bot_delay,
         )
         self.store = store

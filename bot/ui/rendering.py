@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
+import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,37 +21,82 @@ import discord
 from bot.adapters.specs import ALT_TEXT_LIMIT, Picture, Screen
 from bot.ui.components import build_view
 
+log = logging.getLogger(__name__)
+
 PICTURES_KEPT = 256
+PARENT_CHECK_SECONDS = 0.5
 
 
 class PictureCache:
     """The bytes of recently drawn pictures by key, so an unchanged picture is drawn once.
 
-    One thread draws every picture, in turn, off the event loop: Pillow lets go of the
-    interpreter while it pastes and compresses, so the loop goes on meanwhile."""
+    Pictures are drawn off the event loop, one at a time: by default in a process of their
+    own, so that drawing uses another core rather than the interpreter the loop runs on;
+    with `processes=0`, in a thread of this process. A drawing process that dies is started
+    again, and the picture drawn anew."""
 
-    def __init__(self, size: int = PICTURES_KEPT) -> None:
+    def __init__(self, size: int = PICTURES_KEPT, processes: int = 1) -> None:
         self.size = size
+        self.processes = processes
         self.drawn: list[Hashable] = []
         """The keys drawn, in order (the last `size` of them)."""
         self._bytes: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        self._painter = self._start()
+
+    def _start(self) -> Executor:
+        if self.processes <= 0:
+            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        painter = ProcessPoolExecutor(
+            max_workers=self.processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_follow_parent,
+            initargs=(os.getpid(),),
+        )
+        painter.submit(_ready)
+        return painter
 
     async def get(self, picture: Picture) -> bytes:
         data = self._bytes.get(picture.key)
         if data is not None:
             self._bytes.move_to_end(picture.key)
             return data
-        loop = asyncio.get_running_loop()
-        data = await loop.run_in_executor(self._painter, picture.render)
+        data = await self._draw(picture)
         self._bytes[picture.key] = data
         self.drawn = [*self.drawn[-self.size + 1 :], picture.key]
         while len(self._bytes) > self.size:
             self._bytes.popitem(last=False)
         return data
 
+    async def _draw(self, picture: Picture) -> bytes:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._painter, picture.render)
+        except BrokenProcessPool:
+            log.warning("The picture process stopped; starting it again")
+            self._painter.shutdown(wait=False, cancel_futures=True)
+            self._painter = self._start()
+            return await loop.run_in_executor(self._painter, picture.render)
+
     def close(self) -> None:
         self._painter.shutdown(wait=False, cancel_futures=True)
+
+
+def _follow_parent(parent: int) -> None:
+    """Ends this drawing process once the bot's is gone, killed or not."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _ready() -> None:
+    """Loads the drawing modules in a new picture process before its first picture."""
+    import bot.ui.grid_picture
+    import bot.ui.score_chart
+    import bot.ui.sky_five_picture  # noqa: F401
 
 
 @dataclass

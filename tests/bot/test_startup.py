@@ -50,3 +50,11 @@ def test_unwritable_database_is_named(tmp_path: Path) -> None:
     assert "cannot be written" in result.stderr
     assert str(blocker / "sky.db") in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("value", ["-1", "9", "many"])
+def test_bad_picture_processes_is_named(tmp_path: Path, value: str) -> None:
+    result = run_bot(tmp_path, DISCORD_TOKEN="x", PICTURE_PROCESSES=value)
+    assert result.returncode == 2
+    assert "PICTURE_PROCESSES" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -61,9 +61,15 @@ class Table:
     clock: FakeClock = field(default_factory=FakeClock)
     bot: SkyTableBot | None = None
     catalog: Catalog | None = None
+    picture_processes: int = 0
+    """The suite draws pictures in a thread: a process per bot would slow every test."""
 
     def new_bot(self) -> SkyTableBot:
-        settings = BotSettings(discord_token=self.dc.token, database_path=self.database)
+        settings = BotSettings(
+            discord_token=self.dc.token,
+            database_path=self.database,
+            picture_processes=self.picture_processes,
+        )
         return SkyTableBot(
             settings,
             bot_delay=0.0,

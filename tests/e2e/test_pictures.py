@@ -5,7 +5,11 @@ round's final grids arrive as a picture."""
 from __future__ import annotations
 
 import io
+import multiprocessing
+import os
 import random
+import signal
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from PIL import Image
@@ -13,7 +17,7 @@ from PIL import Image
 from bot.ui import grid_picture as grid
 from bot.ui import skyjo_picture
 from games.skyjo.view import SkyjoView
-from tests.e2e.harness import Table, button, enabled, shown, table
+from tests.e2e.harness import Table, button, enabled, shown, table, until
 from tests.e2e.skyjo_play import (
     play_solo_to_the_end,
     play_turn,
@@ -165,3 +169,32 @@ async def test_an_unchanged_picture_is_kept_not_uploaded_again(tmp_path: Path) -
         [after] = (await t.table_message(session)).payload["attachments"]
         assert after["id"] != before["id"]
         check_cards(picture_of(t, await t.table_message(session))[0], skyjo(session).view(None))
+
+
+def drawing_processes(bot: object) -> list[multiprocessing.Process]:
+    painter = bot.sessions.context.pictures._painter  # type: ignore[attr-defined]
+    assert isinstance(painter, ProcessPoolExecutor)
+    return list((painter._processes or {}).values())
+
+
+async def test_pictures_drawn_in_their_own_process_survive_its_death(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    async with table(tmp_path) as t:
+        t.picture_processes = 1
+        bot = await t.start()
+        session = await two_players_at_first_turn(t, rng)
+        check_cards(picture_of(t, await t.table_message(session))[0], skyjo(session).view(None))
+        (worker,) = drawing_processes(bot)
+        assert worker.pid != os.getpid()
+
+        os.kill(worker.pid or 0, signal.SIGKILL)
+        await until(lambda: not worker.is_alive(), "the drawing process to die")
+        mover = skyjo(session).current
+        await play_turn(t, ["ana", "leo"][mover], rng)
+        session = await t.settled(lambda s: skyjo(s).current != mover, "the next turn")
+        check_cards(picture_of(t, await t.table_message(session))[0], skyjo(session).view(None))
+        (replacement,) = drawing_processes(bot)
+        assert replacement.pid != worker.pid
+
+        await t.stop()
+        await until(lambda: not replacement.is_alive(), "the drawing process to end with the bot")
