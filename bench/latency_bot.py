@@ -10,7 +10,9 @@ then writes OUT_JSON: `latencies_ms`, `received_at` (each interaction's arrival 
 `time.perf_counter`'s clock, which on Linux is the system's monotonic clock, shared by every
 process) and `running_games`. With SKYTABLE_PROFILE=FILE in the environment, the bot process
 runs under cProfile and writes its statistics to FILE (timed by the main thread's CPU time with
-SKYTABLE_PROFILE_CLOCK=cpu, else by the wall clock).
+SKYTABLE_PROFILE_CLOCK=cpu, else by the wall clock). With SKYTABLE_TRACEMALLOC=FILE, it traces
+the Python heap and writes, at SIGTERM, where the memory it holds was allocated, largest first,
+to FILE.PID (SKYTABLE_TRACEMALLOC_FRAMES: frames a place, 1 by default).
 """
 
 from __future__ import annotations
