@@ -21,6 +21,7 @@ run: $(VENV)/.runtime
 	$(BIN)/python -m bot
 
 test: $(VENV)/.dev
+	bash tests/ensure_postgres.sh
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.dev

@@ -469,6 +469,10 @@ class ChannelPlayers:
             self.tally.opened += 1
         if result.ephemeral or result.errors:
             self.tally.refused += 1
+        shown = self.private.get(pending.user.id)
+        refused = result.errors or (result.type == 4 and result.ephemeral)
+        if shown is not None and shown[1] == pending.message_id and refused:
+            del self.private[pending.user.id]  # an outdated screen: look at the table instead
         message = result.message
         made_on = pending.game
         if (

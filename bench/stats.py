@@ -19,7 +19,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.storage import Database
+from bot.storage.sqlite import SqliteDatabase
 from bot.storage.stats import StatsRepository
 
 KINDS = ("skyjo", "junior", "skyfive", "skyjo-sheet")
@@ -28,7 +28,7 @@ RUNS = 20
 DAY = 86_400.0
 
 
-async def fill(database: Database, results: int, servers: int, seed: int = 1) -> int:
+async def fill(database: SqliteDatabase, results: int, servers: int, seed: int = 1) -> int:
     """Returns how many results were written (the last game may go a few over)."""
     rng = random.Random(seed)
     games_rows = []
@@ -117,7 +117,7 @@ def p99(times: list[float]) -> float:
 async def measure(results: int, servers: int) -> dict[str, float]:
     folder = Path(tempfile.mkdtemp(prefix="skytable-stats-"))
     path = folder / "sky.db"
-    database = await Database.open(path)
+    database = await SqliteDatabase.open(path)
     try:
         written = await fill(database, results, servers)
         stats = StatsRepository(database)

@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 import sys
 
 import aiohttp
+import asyncpg
 import discord
 from pydantic import ValidationError
 
 from bot import startup_errors
-from bot.client import SkyTableBot
+from bot.client import make_bot
 from bot.config import BotSettings
+
+POSTGRES_CONNECT_SECONDS = 10
 
 
 def check_database(settings: BotSettings) -> str | None:
-    path = settings.database_path
+    store = settings.store
+    if isinstance(store, str):
+        return asyncio.run(check_postgres(store))
+    path = store
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with sqlite3.connect(path) as connection:
@@ -24,6 +31,16 @@ def check_database(settings: BotSettings) -> str | None:
             connection.execute("DROP TABLE _write_check")
     except (OSError, sqlite3.Error) as error:
         return startup_errors.unwritable_database(path, str(error))
+    return None
+
+
+async def check_postgres(url: str) -> str | None:
+    where = url.rsplit("@", 1)[-1]
+    try:
+        connection = await asyncio.wait_for(asyncpg.connect(url), POSTGRES_CONNECT_SECONDS)
+    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        return startup_errors.unreachable_database(where, str(error) or type(error).__name__)
+    await connection.close()
     return None
 
 
@@ -49,7 +66,7 @@ def main() -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    bot = SkyTableBot(settings)
+    bot = make_bot(settings)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:

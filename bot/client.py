@@ -16,7 +16,8 @@ from bot.i18n.commands import CatalogTranslator
 from bot.sessions import Sessions
 from bot.sessions.clock import Clock
 from bot.sessions.display import expired
-from bot.storage import Database, GameRepository, StorageUnavailable
+from bot.sessions.router import CHANGED_MEANWHILE
+from bot.storage import Database, GameRepository, StaleGame, StorageUnavailable, open_database
 from bot.storage.games import GuildRepository
 from bot.storage.stats import StatsRepository
 from bot.ui import replies
@@ -45,6 +46,7 @@ class SkyTableBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True, guild_messages=True),
             max_messages=None,
+            **self.sharding(settings),
         )
         self.settings = settings
         self.bot_delay = bot_delay
@@ -53,8 +55,13 @@ class SkyTableBot(commands.Bot):
         self.catalog = catalog or installed()
         self.tree.error(self.on_app_command_error)
 
+    @staticmethod
+    def sharding(settings: BotSettings) -> dict[str, Any]:
+        """The client's shard options: none, for a client of every server."""
+        return {}
+
     async def setup_hook(self) -> None:
-        self.database = await Database.open(self.settings.database_path)
+        self.database = await open_database(self.settings.store)
         self.stats = StatsRepository(self.database)
         self.sessions = Sessions(
             self,
@@ -65,6 +72,7 @@ class SkyTableBot(commands.Bot):
             clock=self.clock,
             seeds=self.seeds,
             picture_processes=self.settings.picture_processes,
+            shards=self.settings.shards,
         )
         for extension in self.catalog.extensions:
             await self.load_extension(extension)
@@ -143,8 +151,29 @@ class SkyTableBot(commands.Bot):
         if isinstance(cause, StorageUnavailable):
             log.warning("Command %s: storage refused a write (%s)", interaction.command, cause)
             return words(replies.NOT_SAVED)
+        if isinstance(cause, StaleGame):
+            log.info(
+                "Command %s: the game was saved meanwhile by another writer", interaction.command
+            )
+            return words.error(CHANGED_MEANWHILE)
         log.error("Command %s failed", interaction.command, exc_info=cause)
         return words(replies.APOLOGY)
+
+
+class ShardedSkyTableBot(SkyTableBot, commands.AutoShardedBot):
+    """Sky Table as an auto-sharded client: one gateway connection for each shard it owns
+    (`SHARD_IDS`, or every one of `SHARD_COUNT`), and only their servers' games."""
+
+    @staticmethod
+    def sharding(settings: BotSettings) -> dict[str, Any]:
+        return {"shard_count": settings.shard_count, "shard_ids": settings.owned_shards}
+
+
+def make_bot(settings: BotSettings, **options: Any) -> SkyTableBot:
+    """The bot its settings ask for: sharded when `SHARD_COUNT` is set."""
+    if settings.shard_count is None:
+        return SkyTableBot(settings, **options)
+    return ShardedSkyTableBot(settings, **options)
 
 
 def _ignored(data: Any) -> None:

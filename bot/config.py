@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.shards import Shards
 
 DEFAULT_DATABASE = Path("data") / "skytable.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -18,8 +20,15 @@ class BotSettings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None)
     database_path: Path = Field(default=DEFAULT_DATABASE)
+    database_url: str | None = Field(default=None)
+    """The store: a PostgreSQL URL (`postgresql://user:password@host/db`), or a SQLite file's
+    path; unset, the SQLite file at `database_path`."""
     dev_guild_id: int | None = Field(default=None)
     log_level: str = Field(default="INFO")
+    shard_count: int | None = Field(default=None, ge=1)
+    """Discord shards in all; set, the process runs as an auto-sharded client."""
+    shard_ids: str | None = Field(default=None)
+    """The shards this process owns, as `0,1`; unset, every shard of `shard_count`."""
     picture_processes: int = Field(default=1, ge=0, le=8)
     """Processes drawing the tables' pictures; 0 draws them in a thread of the bot's own."""
 
@@ -29,6 +38,76 @@ class BotSettings(BaseSettings):
         if isinstance(value, str) and not value.strip():
             return None
         return value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _database_url(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        value = value.strip()
+        if not value:
+            return None
+        scheme, found, _ = value.partition("://")
+        if found and scheme.lower() not in ("postgresql", "postgres", "sqlite"):
+            raise ValueError(
+                "must be a PostgreSQL URL (postgresql://user:password@host/database), "
+                "sqlite:///path or a SQLite file's path"
+            )
+        return value
+
+    @property
+    def store(self) -> str | Path:
+        """Where the data is: a PostgreSQL URL, or a SQLite file's path."""
+        url = self.database_url
+        if url is None:
+            return self.database_path
+        if url.lower().startswith("sqlite://"):
+            return Path(url[len("sqlite://") :].removeprefix("/") or DEFAULT_DATABASE)
+        if url.lower().startswith(("postgresql://", "postgres://")):
+            return url
+        return Path(url)
+
+    @field_validator("shard_count", "shard_ids", mode="before")
+    @classmethod
+    def _blank_shards_are_unset(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_list(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = [part.strip() for part in value.split(",")]
+        if not all(part.isdigit() for part in parts):
+            raise ValueError("must list shard numbers separated by commas, such as 0,1")
+        if len(set(parts)) != len(parts):
+            raise ValueError("lists a shard twice")
+        return ",".join(str(int(part)) for part in parts)
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> BotSettings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT, the number of shards in all")
+            too_high = [i for i in self.owned_shards or () if i >= self.shard_count]
+            if too_high:
+                raise ValueError(
+                    f"SHARD_IDS names shard {too_high[0]}, but shards are numbered 0 to "
+                    f"{self.shard_count - 1} (SHARD_COUNT={self.shard_count})"
+                )
+        return self
+
+    @property
+    def owned_shards(self) -> list[int] | None:
+        return None if self.shard_ids is None else [int(i) for i in self.shard_ids.split(",")]
+
+    @property
+    def shards(self) -> Shards:
+        """The shards this process serves (every one, unsharded)."""
+        owned = self.owned_shards
+        return Shards(self.shard_count or 1, None if owned is None else frozenset(owned))
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod

@@ -38,3 +38,11 @@ def unwritable_database(path: Path, detail: str) -> str:
         "Set DATABASE_PATH in .env to a file in a folder this user can write to, or fix the "
         "folder's permissions, and run the bot again."
     )
+
+
+def unreachable_database(where: str, detail: str) -> str:
+    return (
+        f"Sky Table cannot start: the PostgreSQL database {where} cannot be used ({detail}). "
+        "Check DATABASE_URL in .env (postgresql://user:password@host:port/database), that the "
+        "server runs and that the user may connect and create tables, and run the bot again."
+    )

@@ -13,7 +13,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import N_
-from bot.storage import StorageUnavailable
+from bot.storage import StaleGame, StorageUnavailable
 from bot.storage.records import SeatRecord
 from bot.ui.names import shown
 
@@ -88,6 +88,10 @@ class Autoplay:
                 log.warning("Game %s: a bot's move waits for storage (%s)", self._id, error)
                 await asyncio.sleep(storage_pause(refusals))
                 refusals += 1
+            except StaleGame:
+                log.warning("Game %s: saved meanwhile by another writer; read again", self._id)
+                await asyncio.sleep(storage_pause(refusals))
+                refusals += 1
             except TableRefused:
                 log.info("Game %s: bots wait until the table can be shown", self._id)
                 await asyncio.sleep(refused_pause(refusals))
@@ -152,6 +156,10 @@ class Autoplay:
                 return
             except StorageUnavailable as error:
                 log.warning("Game %s: a late turn waits for storage (%s)", self._id, error)
+                await asyncio.sleep(storage_pause(refusals))
+                refusals += 1
+            except StaleGame:
+                log.warning("Game %s: saved meanwhile by another writer; read again", self._id)
                 await asyncio.sleep(storage_pause(refusals))
                 refusals += 1
 

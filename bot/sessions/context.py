@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.sessions.clock import Clock
+from bot.shards import EVERY, Shards
 from bot.storage.games import GameRepository, GuildRepository
 from bot.ui.rendering import PictureCache
 
@@ -63,6 +64,8 @@ class SessionContext:
     ended: Callable[[GameSession], None] = lambda session: None
     """Called once a session's game has finished or been cancelled."""
     pauses: random.Random = field(default_factory=random.Random)
+    shards: Shards = EVERY
+    """The servers whose games this process runs."""
 
     def bot_pause(self) -> float:
         """How long a bot waits before its move: about `bot_delay`, varied so that bots of

@@ -41,10 +41,13 @@ class SessionRegistry:
         return [s for s in self._open.values() if s.record.status == "running"]
 
     async def restore(self) -> int:
-        """Resume every open game of an installed kind: its public message is redrawn from
-        the saved state, bots to move play on, turn timers are armed again."""
+        """Resume every open game of an installed kind on this process's shards: its public
+        message is redrawn from the saved state, bots to move play on, turn timers are armed
+        again."""
         restored = 0
         for record in await self.context.store.open_games():
+            if not self.context.shards.owns(record.guild_id):
+                continue
             if self.catalog.adapter(record.kind) is None:
                 log.warning(
                     "Game %s is of kind %r, which is not installed: left as it is",
@@ -67,7 +70,7 @@ class SessionRegistry:
         if record is None or self.catalog.adapter(record.kind) is None:
             return None
         session = self._session(record)
-        if record.is_open:
+        if record.is_open and self.context.shards.owns(record.guild_id):
             self._open[game_id] = session
         return session
 

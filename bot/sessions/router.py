@@ -20,7 +20,8 @@ from bot.sessions.lobby import LobbyFlow
 from bot.sessions.play import TableFlow
 from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
-from bot.storage import StorageUnavailable
+from bot.shards import EVERY, Shards
+from bot.storage import StaleGame, StorageUnavailable
 from bot.storage.games import GameRepository, GuildRepository
 from bot.ui import replies
 from bot.ui.components import Click
@@ -29,6 +30,10 @@ from bot.ui.replies import say, words_for
 from games.core.errors import GameError, IllegalAction
 
 log = logging.getLogger(__name__)
+
+CHANGED_MEANWHILE = IllegalAction(
+    "This table changed a moment ago: look at it again, then press once more."
+)
 
 
 class Sessions:
@@ -43,6 +48,7 @@ class Sessions:
         clock: Clock | None = None,
         seeds: random.Random | None = None,
         picture_processes: int = 0,
+        shards: Shards = EVERY,
     ) -> None:
         self.context = SessionContext(
             store=store,
@@ -52,6 +58,7 @@ class Sessions:
             tasks=Tasks(),
             pictures=PictureCache(processes=picture_processes),
             bot_delay=bot_delay,
+            shards=shards,
         )
         self.store = store
         self.guilds = guilds
@@ -129,6 +136,11 @@ class Sessions:
             await _tell_refused(interaction, session)
         except discord.Forbidden as error:
             await _say_quietly(interaction, replies.forbidden(error, words_for(interaction)))
+        except StaleGame:
+            assert session is not None
+            log.info("Click %s: the game was saved meanwhile by another writer", click)
+            session.display.stale = True
+            await _say_quietly(interaction, words_for(interaction).error(CHANGED_MEANWHILE))
         except Exception as error:
             assert session is not None
             if expired(error):
@@ -185,9 +197,7 @@ class Sessions:
         message_id = session.record.message_id
         if interaction.message is not None and interaction.message.id == message_id:
             session.display.stale = True
-            return IllegalAction(
-                "This table changed a moment ago: look at it again, then press once more."
-            )
+            return CHANGED_MEANWHILE
         if message_id is None:
             session.display.stale = True
             return IllegalAction(

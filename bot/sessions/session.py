@@ -132,9 +132,9 @@ class GameSession:
             move, self._move = self._move, None
             if record.status == "finished":
                 results = await self._with_feats(self.results(), move)
-                await self.context.store.finish(record, results, move)
+                await self.context.store.finish(record, results, move, over=self.saved_version)
             else:
-                await self.context.store.save(record, move)
+                await self.context.store.save(record, move, over=self.saved_version)
         except BaseException:
             await self.restore_saved()
             raise
@@ -148,7 +148,7 @@ class GameSession:
         public one, a player's preferences), without a new version. Only between commits.
         On failure the session returns to the state last saved, and the error is raised."""
         try:
-            await self.context.store.save(self.record)
+            await self.context.store.save(self.record, over=self.saved_version)
         except BaseException:
             await self.restore_saved()
             raise

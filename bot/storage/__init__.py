@@ -1,6 +1,14 @@
-"""SQLite storage: one aiosqlite connection, numbered migrations, repositories holding the SQL."""
+"""The bot's store (SQLite by default, PostgreSQL for several processes), with repositories
+holding the SQL."""
 
-from bot.storage.database import Database, StorageUnavailable
-from bot.storage.games import GameRepository
+from bot.storage.database import Conflict, Database, StorageUnavailable, open_database
+from bot.storage.games import GameRepository, StaleGame
 
-__all__ = ["Database", "GameRepository", "StorageUnavailable"]
+__all__ = [
+    "Conflict",
+    "Database",
+    "GameRepository",
+    "StaleGame",
+    "StorageUnavailable",
+    "open_database",
+]

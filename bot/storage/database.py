@@ -1,41 +1,90 @@
-"""The database connection: WAL, foreign keys, and numbered migrations by `PRAGMA user_version`."""
+"""The store's interface, the same over SQLite and PostgreSQL: queries written once with `?`
+placeholders, one write transaction at a time, numbered migrations per dialect.
+
+`open_database(target)` picks the store: a `postgresql://` URL opens PostgreSQL (through
+asyncpg); anything else is the path of a SQLite file, the embedded default.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 import re
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from importlib import resources
 from pathlib import Path
+from typing import Any, Literal, Protocol
 
-import aiosqlite
-
-log = logging.getLogger(__name__)
-
+Dialect = Literal["sqlite", "postgres"]
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 _MIGRATION = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
-UNWRITABLE = {
-    sqlite3.SQLITE_BUSY,
-    sqlite3.SQLITE_READONLY,
-    sqlite3.SQLITE_IOERR,
-    sqlite3.SQLITE_FULL,
-    sqlite3.SQLITE_CANTOPEN,
-}
-"""Primary result codes of a store that cannot take a write for now: locked, read-only, an I/O
-error, a full disk, a file that cannot be opened."""
 
 
 class StorageUnavailable(Exception):
-    """A write was refused by the store itself (disk full, read-only…): nothing was saved."""
+    """A write was refused by the store itself (disk full, read-only, unreachable…): nothing
+    was saved."""
 
 
-def migrations() -> list[tuple[int, str]]:
-    """Every migration shipped with the bot, as (number, SQL), in order."""
+class Conflict(Exception):
+    """A write broke a uniqueness rule of the schema (one open game a channel…)."""
+
+
+class Row(Protocol):
+    """A row read: its values by column name (or position)."""
+
+    def __getitem__(self, key: str | int, /) -> Any: ...
+
+
+Params = Sequence[Any]
+
+
+class Transaction(Protocol):
+    """Statements inside one write transaction."""
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Runs a statement; returns how many rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None: ...
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
+
+
+class Database(ABC):
+    """One store of the bot's data."""
+
+    dialect: Dialect
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """One write transaction, committed on success, rolled back on failure. A store that
+        refuses the write raises StorageUnavailable; a broken uniqueness rule, Conflict."""
+
+    @abstractmethod
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
+
+    @abstractmethod
+    def iterate(self, sql: str, params: Params = ()) -> AsyncIterator[Row]:
+        """The rows one by one, for a reader that may stop early."""
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    def describe(self) -> str:
+        """Where the data is, for the log (no password)."""
+        return self.dialect
+
+
+def migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str]]:
+    """Every migration shipped with the bot for `dialect`, as (number, SQL), in order."""
     found = []
-    for entry in resources.files("bot.storage.migrations").iterdir():
+    for entry in resources.files("bot.storage.migrations").joinpath(dialect).iterdir():
         match = _MIGRATION.match(entry.name)
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
@@ -46,82 +95,23 @@ def migrations() -> list[tuple[int, str]]:
     return found
 
 
-class Database:
-    """Owns the single aiosqlite connection of the bot."""
-
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self.connection = connection
-        self._writing = asyncio.Lock()
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction at a time on the shared connection; committed on success.
-        A store that refuses the write (full, read-only, locked) raises StorageUnavailable.
-
-        The connection's thread runs a statement even when the task that asked for it is
-        cancelled meanwhile, so the transaction is always ended (rolled back if it did not
-        get to its commit) before the next one may begin."""
-        async with self._writing:
-            try:
-                try:
-                    await self._to_the_end("BEGIN IMMEDIATE")
-                    yield self.connection
-                    await self._to_the_end("COMMIT")
-                except BaseException:
-                    await self._to_the_end("ROLLBACK", ending=True)
-                    raise
-            except sqlite3.OperationalError as error:
-                if error.sqlite_errorcode & 0xFF in UNWRITABLE:
-                    raise StorageUnavailable(str(error)) from error
-                raise
-
-    async def _to_the_end(self, statement: str, *, ending: bool = False) -> None:
-        """Run `statement` and wait for it, even through a cancellation (raised afterwards).
-        An `ending` statement finding no transaction open (a BEGIN that failed) is no error."""
-        running = asyncio.ensure_future(self.connection.execute(statement))
-        try:
-            await asyncio.shield(running)
-        except asyncio.CancelledError:
-            with contextlib.suppress(Exception):
-                await running
-            raise
-        except sqlite3.OperationalError as error:
-            if not (ending and "no transaction is active" in str(error)):
-                raise
-
-    @classmethod
-    async def open(cls, path: Path) -> Database:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
-        connection.row_factory = aiosqlite.Row
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA synchronous = NORMAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA busy_timeout = 5000")
-        database = cls(connection)
-        await database.migrate()
-        return database
-
-    async def schema_version(self) -> int:
-        async with self.connection.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
-
-    async def migrate(self) -> None:
-        current = await self.schema_version()
-        for number, sql in migrations():
-            if number <= current:
-                continue
-            log.info("Applying database migration %03d", number)
-            async with self.transaction() as connection:
-                for statement in _statements(sql):
-                    await connection.execute(statement)
-                await connection.execute(f"PRAGMA user_version = {number}")
-
-    async def close(self) -> None:
-        await self.connection.close()
-
-
-def _statements(sql: str) -> list[str]:
+def statements(sql: str) -> list[str]:
+    """A migration's statements, comments left out."""
     lines = [line for line in sql.splitlines() if not line.lstrip().startswith("--")]
     return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
+
+
+def is_postgres(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+async def open_database(target: str | Path) -> Database:
+    """The store at `target` (a PostgreSQL URL or a SQLite path), migrated to the latest
+    schema."""
+    if is_postgres(target):
+        from bot.storage.postgres import PostgresDatabase
+
+        return await PostgresDatabase.open(str(target))
+    from bot.storage.sqlite import SqliteDatabase
+
+    return await SqliteDatabase.open(Path(target))

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
-from bot.storage.database import Database
+from bot.storage.database import Conflict, Database, Row, Transaction
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
+
+
+class StaleGame(Exception):
+    """The game was saved meanwhile by another writer (another process): this one's change
+    is refused, and the game must be read again."""
+
+    def __init__(self, game_id: int, expected: int) -> None:
+        super().__init__(f"game {game_id} is no longer at version {expected}")
+        self.game_id = game_id
 
 
 class ChannelBusy(Exception):
@@ -29,7 +35,7 @@ _COLUMNS = (
 )
 
 
-def _record(row: aiosqlite.Row) -> GameRecord:
+def _record(row: Row) -> GameRecord:
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -84,11 +90,11 @@ class GameRepository:
         """A new lobby; refused with `ChannelBusy` while the channel has an open game."""
         now = time.time()
         try:
-            async with self.database.transaction() as connection:
-                cursor = await connection.execute(
+            async with self.database.transaction() as transaction:
+                row = await transaction.fetchone(
                     "INSERT INTO games (guild_id, channel_id, kind, status, host_id, seed, seats,"
                     " settings, language, created_at, updated_at)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -102,54 +108,57 @@ class GameRepository:
                         now,
                     ),
                 )
-                game_id = cursor.lastrowid
-        except sqlite3.IntegrityError:
+                assert row is not None
+                game_id = int(row["id"])
+        except Conflict:
             existing = await self.open_in_channel(channel_id)
             if existing is None:
                 raise
             raise ChannelBusy(existing) from None
-        created = await self.get(int(game_id or 0))
+        created = await self.get(game_id)
         assert created is not None
         return created
 
     async def get(self, game_id: int) -> GameRecord | None:
-        async with self.database.connection.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.database.fetchone(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _record(row) if row else None
 
     async def open_in_channel(self, channel_id: int) -> GameRecord | None:
-        async with self.database.connection.execute(
+        row = await self.database.fetchone(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
             (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return _record(row) if row else None
 
     async def open_games(self) -> list[GameRecord]:
-        async with self.database.connection.execute(
+        rows = await self.database.fetchall(
             f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'running') ORDER BY id"
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [_record(row) for row in rows]
 
-    async def save(self, game: GameRecord, move: Move | None = None) -> None:
-        """Write every field that can change, and the move that changed them; committed
-        before this returns."""
-        async with self.database.transaction() as connection:
-            await self._update(connection, game)
-            await self._record_move(connection, game, move)
+    async def save(self, game: GameRecord, move: Move | None = None, *, over: int) -> None:
+        """Write every field that can change, and the move that changed them, over the saved
+        version `over`; committed before this returns. StaleGame if the saved game is no
+        longer at that version."""
+        async with self.database.transaction() as transaction:
+            await self._update(transaction, game, over)
+            await self._record_move(transaction, game, move)
 
     async def finish(
-        self, game: GameRecord, results: Sequence[ResultRecord], move: Move | None = None
+        self,
+        game: GameRecord,
+        results: Sequence[ResultRecord],
+        move: Move | None = None,
+        *,
+        over: int,
     ) -> None:
         """Save the finished game, its last move and its results in one transaction."""
-        async with self.database.transaction() as connection:
-            await self._update(connection, game)
-            await self._record_move(connection, game, move)
-            await connection.executemany(
-                "INSERT OR REPLACE INTO results (game_id, seat, guild_id, user_id, kind, score,"
+        async with self.database.transaction() as transaction:
+            await self._update(transaction, game, over)
+            await self._record_move(transaction, game, move)
+            await transaction.execute("DELETE FROM results WHERE game_id = ?", (game.id,))
+            await transaction.executemany(
+                "INSERT INTO results (game_id, seat, guild_id, user_id, kind, score,"
                 " won, place, tiebreak, seat_kind, ended_at, left_game, feats)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
@@ -173,13 +182,12 @@ class GameRepository:
             )
 
     async def results(self, game_id: int) -> list[ResultRecord]:
-        async with self.database.connection.execute(
+        rows = await self.database.fetchall(
             "SELECT seat, user_id, score, won, place, tiebreak, seat_kind, left_game, feats"
             " FROM results"
             " WHERE game_id = ? ORDER BY seat",
             (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [
             ResultRecord(
                 seat=r["seat"],
@@ -196,11 +204,11 @@ class GameRepository:
         ]
 
     async def _record_move(
-        self, connection: aiosqlite.Connection, game: GameRecord, move: Move | None
+        self, transaction: Transaction, game: GameRecord, move: Move | None
     ) -> None:
         if move is None:
             return
-        await connection.execute(
+        await transaction.execute(
             "INSERT INTO moves (game_id, number, seat, action)"
             " VALUES (?, (SELECT COUNT(*) FROM moves WHERE game_id = ?), ?, ?)",
             (game.id, game.id, move.seat, move.action),
@@ -208,22 +216,21 @@ class GameRepository:
 
     async def moves(self, game_id: int) -> list[Move]:
         """The game's moves, in the order they were played."""
-        async with self.database.connection.execute(
+        rows = await self.database.fetchall(
             "SELECT seat, action FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [Move(row["seat"], row["action"]) for row in rows]
 
-    async def _update(self, connection: aiosqlite.Connection, game: GameRecord) -> None:
+    async def _update(self, transaction: Transaction, game: GameRecord, over: int) -> None:
         now = time.time()
         if game.started_at is None and game.state is not None:
             game.started_at = now
         if game.ended_at is None and game.status in ("finished", "cancelled"):
             game.ended_at = now
-        await connection.execute(
+        changed = await transaction.execute(
             "UPDATE games SET status = ?, host_id = ?, seats = ?, settings = ?, state = ?,"
             " version = ?, message_id = ?, deadline = ?, unshown = ?, alert_id = ?, updated_at = ?,"
-            " started_at = ?, ended_at = ?, abandoned = ? WHERE id = ?",
+            " started_at = ?, ended_at = ?, abandoned = ? WHERE id = ? AND version = ?",
             (
                 game.status,
                 game.host_id,
@@ -240,8 +247,11 @@ class GameRepository:
                 game.ended_at,
                 int(game.abandoned),
                 game.id,
+                over,
             ),
         )
+        if changed != 1:
+            raise StaleGame(game.id, over)
 
 
 class GuildRepository:
@@ -253,15 +263,14 @@ class GuildRepository:
 
     async def language(self, guild_id: int) -> str | None:
         """The language chosen for the server, or None for its own Discord language."""
-        async with self.database.connection.execute(
+        row = await self.database.fetchone(
             "SELECT language FROM guilds WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return None if row is None else row["language"]
 
     async def set_language(self, guild_id: int, language: str | None) -> None:
-        async with self.database.transaction() as connection:
-            await connection.execute(
+        async with self.database.transaction() as transaction:
+            await transaction.execute(
                 "INSERT INTO guilds (guild_id, language) VALUES (?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
                 (guild_id, language),
@@ -273,16 +282,15 @@ class GuildRepository:
             return False
         known = self._text_only.get(guild_id)
         if known is None:
-            async with self.database.connection.execute(
+            row = await self.database.fetchone(
                 "SELECT text_only FROM guilds WHERE guild_id = ?", (guild_id,)
-            ) as cursor:
-                row = await cursor.fetchone()
+            )
             known = self._text_only[guild_id] = bool(row is not None and row["text_only"])
         return known
 
     async def set_text_only(self, guild_id: int, text_only: bool) -> None:
-        async with self.database.transaction() as connection:
-            await connection.execute(
+        async with self.database.transaction() as transaction:
+            await transaction.execute(
                 "INSERT INTO guilds (guild_id, text_only) VALUES (?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET text_only = excluded.text_only",
                 (guild_id, int(text_only)),

@@ -1,7 +1,7 @@
 """What a server's finished games add up to: its leaderboards, a player's stats, its history.
 
 Every query names its server, so one server never sees another's games, and each reads an
-index (`migrations/007_history.sql`) rather than the whole table. Only members are ranked:
+index (`migrations/sqlite/007_history.sql`) rather than the whole table. Only members are ranked:
 bots and guests play, but never count; a member who left a game is credited with its result.
 """
 
@@ -68,7 +68,7 @@ class StatsRepository:
         min_games: int = MIN_GAMES_FOR_RATE,
     ) -> list[Standing]:
         """Members by wins, then by win rate among those with `min_games` games or more."""
-        async with self.database.connection.execute(
+        rows = await self.database.fetchall(
             "SELECT user_id, COUNT(*) AS games, SUM(won) AS wins FROM results"
             " WHERE guild_id = ? AND kind = ? AND seat_kind = 'member' AND ended_at >= ?"
             " GROUP BY user_id"
@@ -77,19 +77,18 @@ class StatsRepository:
             " games DESC, user_id"
             " LIMIT ? OFFSET ?",
             (guild_id, kind, since, min_games, limit, offset),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [Standing(r["user_id"], r["games"], r["wins"]) for r in rows]
 
     async def player(self, guild_id: int, user_id: int) -> list[KindStats]:
         """The member's record in each game type they have played in this server."""
-        async with self.database.connection.execute(
-            "SELECT kind, COUNT(*) AS games, SUM(won) AS wins, AVG(score) AS average,"
+        rows = await self.database.fetchall(
+            "SELECT kind, COUNT(*) AS games, SUM(won) AS wins,"
+            " CAST(AVG(score) AS DOUBLE PRECISION) AS average,"
             " MIN(score) AS low, MAX(score) AS high FROM results"
             " WHERE guild_id = ? AND user_id = ? GROUP BY kind ORDER BY kind",
             (guild_id, user_id),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         feats = await self._feats(guild_id, user_id)
         found = []
         for row in rows:
@@ -110,49 +109,46 @@ class StatsRepository:
 
     async def _feats(self, guild_id: int, user_id: int) -> dict[str, dict[str, int]]:
         totals: dict[str, dict[str, int]] = {}
-        async with self.database.connection.execute(
+        async for row in self.database.iterate(
             "SELECT kind, feats FROM results WHERE guild_id = ? AND user_id = ? AND feats != '{}'",
             (guild_id, user_id),
-        ) as cursor:
-            async for row in cursor:
-                kind = totals.setdefault(row["kind"], {})
-                for name, count in json.loads(row["feats"]).items():
-                    if name.startswith("biggest_"):
-                        kind[name] = max(kind.get(name, 0), count)
-                    else:
-                        kind[name] = kind.get(name, 0) + count
+        ):
+            kind = totals.setdefault(row["kind"], {})
+            for name, count in json.loads(row["feats"]).items():
+                if name.startswith("biggest_"):
+                    kind[name] = max(kind.get(name, 0), count)
+                else:
+                    kind[name] = kind.get(name, 0) + count
         return totals
 
     async def _streak(self, guild_id: int, user_id: int, kind: str) -> int:
         streak = 0
-        async with self.database.connection.execute(
+        for row in await self.database.fetchall(
             "SELECT won FROM results WHERE guild_id = ? AND user_id = ? AND kind = ?"
             " ORDER BY ended_at DESC LIMIT 200",
             (guild_id, user_id, kind),
-        ) as cursor:
-            async for row in cursor:
-                if not row["won"]:
-                    break
-                streak += 1
+        ):
+            if not row["won"]:
+                break
+            streak += 1
         return streak
 
     async def history(
         self, guild_id: int, *, limit: int = 10, before: float | None = None
     ) -> list[PastGame]:
         """The server's latest finished games, newest first (older than `before`, if given)."""
-        async with self.database.connection.execute(
+        games = await self.database.fetchall(
             "SELECT id, kind, ended_at FROM games"
             " WHERE guild_id = ? AND status = 'finished' AND ended_at < ?"
             " ORDER BY ended_at DESC LIMIT ?",
             (guild_id, before if before is not None else float("inf"), limit),
-        ) as cursor:
-            games = await cursor.fetchall()
+        )
         found = []
         for game in games:
-            async with self.database.connection.execute(
+            rows = await self.database.fetchall(
                 "SELECT user_id FROM results WHERE game_id = ? AND won = 1 ORDER BY seat",
                 (game["id"],),
-            ) as cursor:
-                winners = tuple(row["user_id"] for row in await cursor.fetchall())
+            )
+            winners = tuple(row["user_id"] for row in rows)
             found.append(PastGame(game["id"], game["kind"], game["ended_at"], winners))
         return found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -57,4 +58,23 @@ def test_bad_picture_processes_is_named(tmp_path: Path, value: str) -> None:
     result = run_bot(tmp_path, DISCORD_TOKEN="x", PICTURE_PROCESSES=value)
     assert result.returncode == 2
     assert "PICTURE_PROCESSES" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_database_url_of_another_kind_is_named(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, DISCORD_TOKEN="x", DATABASE_URL="mysql://sky@localhost/sky")
+    assert result.returncode == 2
+    assert "DATABASE_URL" in result.stderr and "PostgreSQL URL" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_an_unreachable_postgresql_server_is_named(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://sky:secret@127.0.0.1:{port}/sky"
+    result = run_bot(tmp_path, DISCORD_TOKEN="x", DATABASE_URL=url)
+    assert result.returncode == 2
+    assert f"PostgreSQL database 127.0.0.1:{port}/sky cannot be used" in result.stderr
+    assert "secret" not in result.stderr
     assert "Traceback" not in result.stderr

@@ -3,8 +3,10 @@ it for real (`tests/e2e/test_crash.py`).
 
     python -m tests.e2e.bot_process BASE_URL GATEWAY_URL TOKEN DATABASE READY_FILE [SEED]
 
-READY_FILE is written once the bot is connected and ready. The bot runs until it is killed; on
-SIGTERM it closes cleanly. SEED (optional) seeds the games it deals.
+DATABASE is a SQLite file's path or a PostgreSQL URL. READY_FILE is written once the bot is
+connected and ready. The bot runs until it is killed; on SIGTERM it closes cleanly. SEED
+(optional) seeds the games it deals. The other settings come from the environment, as for
+`python -m bot` (SHARD_COUNT and SHARD_IDS make it a sharded bot).
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.client import SkyTableBot
+from bot.client import make_bot
 from bot.config import BotSettings
+from bot.storage.database import is_postgres
 
 BOT_DELAY = 0.05
 """Seconds a bot waits before its move: short, so that tests move on quickly."""
@@ -52,10 +55,15 @@ async def main(argv: list[str]) -> None:
         lambda record: "voice will NOT be supported" not in record.getMessage()
     )
     point_at(base_url, gateway_url)
+    postgres = is_postgres(database)
     settings = BotSettings(
-        discord_token=token, database_path=Path(database), log_level="WARNING", dev_guild_id=None
+        discord_token=token,
+        database_path=Path("data/unused.db" if postgres else database),
+        database_url=database if postgres else None,
+        log_level="WARNING",
+        dev_guild_id=None,
     )
-    bot = SkyTableBot(settings, bot_delay=BOT_DELAY, seeds=seeds)
+    bot = make_bot(settings, bot_delay=BOT_DELAY, seeds=seeds)
     bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
 
     @bot.event

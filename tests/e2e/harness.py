@@ -63,11 +63,14 @@ class Table:
     catalog: Catalog | None = None
     picture_processes: int = 0
     """The suite draws pictures in a thread: a process per bot would slow every test."""
+    database_url: str | None = None
+    """A PostgreSQL database instead of the SQLite file at `database`."""
 
     def new_bot(self) -> SkyTableBot:
         settings = BotSettings(
             discord_token=self.dc.token,
             database_path=self.database,
+            database_url=self.database_url,
             picture_processes=self.picture_processes,
         )
         return SkyTableBot(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import re
 import signal
@@ -62,9 +63,18 @@ T = TypeVar("T")
 class BotProcess:
     """Sky Table running in a child process against the stand-in, on one database file."""
 
-    def __init__(self, dc: DiscordStandIn, database: Path, workdir: Path) -> None:
+    def __init__(
+        self,
+        dc: DiscordStandIn,
+        database: Path | str,
+        workdir: Path,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        """`database`: a SQLite file or a PostgreSQL URL; `env`: settings added to the
+        environment (SHARD_COUNT, SHARD_IDS…)."""
         self.dc = dc
         self.database = database
+        self.env = env or {}
         self.ready_file = workdir / "bot.ready"
         self.log_file = workdir / "bot.log"
         self.process: asyncio.subprocess.Process | None = None
@@ -96,6 +106,7 @@ class BotProcess:
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                env={**os.environ, **self.env},
             )
         loop = asyncio.get_running_loop()
         deadline = loop.time() + READY_WITHIN

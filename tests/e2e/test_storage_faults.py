@@ -17,6 +17,7 @@ import pytest
 
 from bot.i18n import Words
 from bot.sessions.session import GameSession
+from bot.storage.sqlite import SqliteDatabase
 from bot.ui.replies import NOT_SAVED
 from tests.e2e.harness import Table, button, enabled, table
 from tests.e2e.skyjo_play import choose_opening_cards, play_turn, skyjo, two_players_at_first_turn
@@ -39,8 +40,14 @@ def refused(result: InteractionResult) -> bool:
     return result.ephemeral and result.content == REFUSAL
 
 
+def sqlite_of(t: Table) -> SqliteDatabase:
+    database = t.running.database
+    assert isinstance(database, SqliteDatabase)
+    return database
+
+
 async def writes(t: Table, allowed: bool) -> None:
-    await t.running.database.connection.execute(f"PRAGMA query_only = {int(not allowed)}")
+    await sqlite_of(t).connection.execute(f"PRAGMA query_only = {int(not allowed)}")
 
 
 @pytest.fixture(autouse=True)
@@ -131,7 +138,7 @@ async def test_a_full_disk_refuses_the_move_that_needs_room_and_loses_nothing(
     async with table(tmp_path) as t:
         await t.start()
         session = await two_players_at_first_turn(t, rng)
-        connection = t.running.database.connection
+        connection = sqlite_of(t).connection
         async with connection.execute("PRAGMA page_count") as cursor:
             (pages,) = await cursor.fetchone() or (0,)
         await connection.execute(f"PRAGMA max_page_count = {pages}")

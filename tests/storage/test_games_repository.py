@@ -1,4 +1,4 @@
-"""The games repository against a real SQLite file."""
+"""The games repository against both stores: a real SQLite file and a real PostgreSQL server."""
 
 from __future__ import annotations
 
@@ -9,15 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, GameRepository
+from bot.storage import Database, GameRepository, StaleGame, open_database
 from bot.storage.database import migrations
 from bot.storage.games import ChannelBusy
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
+from bot.storage.sqlite import SqliteDatabase
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    db = await Database.open(tmp_path / "data" / "sky.db")
+async def database(store: str | Path) -> AsyncIterator[Database]:
+    db = await open_database(store)
     yield db
     await db.close()
 
@@ -34,17 +35,42 @@ async def new_lobby(games: GameRepository, channel_id: int = 10) -> GameRecord:
     )
 
 
-async def test_migrations_run_once_and_set_the_schema_version(tmp_path: Path) -> None:
-    path = tmp_path / "sky.db"
-    first = await Database.open(path)
-    assert await first.schema_version() == len(migrations())
+async def test_migrations_run_once_and_set_the_schema_version(store: str | Path) -> None:
+    first = await open_database(store)
+    latest = len(migrations(first.dialect))
+    assert latest >= 1
+    assert await first.schema_version() == latest
     await first.close()
-    again = await Database.open(path)
-    assert await again.schema_version() == len(migrations())
-    async with again.connection.execute("PRAGMA journal_mode") as cursor:
-        row = await cursor.fetchone()
-    assert row is not None and row[0] == "wal"
+    again = await open_database(store)
+    assert await again.schema_version() == latest
+    if isinstance(again, SqliteDatabase):
+        row = await again.fetchone("PRAGMA journal_mode")
+        assert row is not None and row[0] == "wal"
     await again.close()
+
+
+async def test_two_processes_opening_a_new_store_at_once_migrate_it_once(
+    store: str | Path,
+) -> None:
+    opened = await asyncio.gather(
+        open_database(store), open_database(store), return_exceptions=True
+    )
+    failed = [o for o in opened if isinstance(o, BaseException)]
+    if failed:
+        for handle in opened:
+            if isinstance(handle, Database):
+                await handle.close()
+    assert not failed, failed
+    first, second = opened
+    assert isinstance(first, Database) and isinstance(second, Database)
+    try:
+        games = GameRepository(second)
+        lobby = await new_lobby(games)
+        assert await GameRepository(first).get(lobby.id) == lobby
+        assert await first.schema_version() == await second.schema_version()
+    finally:
+        await first.close()
+        await second.close()
 
 
 async def test_a_lobby_is_created_and_read_back(database: Database) -> None:
@@ -66,14 +92,13 @@ async def test_one_open_game_per_channel(database: Database) -> None:
     other = await new_lobby(games, channel_id=11)
     assert other.id != lobby.id
     lobby.status = "cancelled"
-    await games.save(lobby)
+    await games.save(lobby, over=lobby.version)
     again = await new_lobby(games)
     assert again.id not in (lobby.id, other.id)
 
 
-async def test_saved_changes_survive_reopening_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "sky.db"
-    db = await Database.open(path)
+async def test_saved_changes_survive_reopening_the_store(store: str | Path) -> None:
+    db = await open_database(store)
     games = GameRepository(db)
     game = await new_lobby(games)
     game.status = "running"
@@ -82,10 +107,10 @@ async def test_saved_changes_survive_reopening_the_file(tmp_path: Path) -> None:
     game.version = 7
     game.message_id = 555
     game.deadline = 1234.5
-    await games.save(game)
+    await games.save(game, over=0)
     await db.close()
 
-    reopened = await Database.open(path)
+    reopened = await open_database(store)
     loaded = await GameRepository(reopened).get(game.id)
     assert loaded == game
     assert [g.id for g in await GameRepository(reopened).open_games()] == [game.id]
@@ -100,7 +125,7 @@ async def test_finishing_stores_the_results_in_the_same_transaction(database: Da
         ResultRecord(seat=0, user_id=100, score=12, won=True),
         ResultRecord(seat=1, user_id=None, score=40, won=False),
     ]
-    await games.finish(game, results)
+    await games.finish(game, results, over=game.version)
     assert await games.results(game.id) == results
     assert await games.open_games() == []
 
@@ -109,8 +134,8 @@ async def test_a_failed_transaction_leaves_nothing_behind(database: Database) ->
     games = GameRepository(database)
     game = await new_lobby(games)
     with pytest.raises(RuntimeError):
-        async with database.transaction() as connection:
-            await connection.execute("UPDATE games SET version = 99 WHERE id = ?", (game.id,))
+        async with database.transaction() as transaction:
+            await transaction.execute("UPDATE games SET version = 99 WHERE id = ?", (game.id,))
             raise RuntimeError("boom")
     assert (await games.get(game.id)) == game
 
@@ -121,7 +146,7 @@ async def test_concurrent_saves_are_all_applied(database: Database) -> None:
     for round_number in range(1, 6):
         for lobby in lobbies:
             lobby.version = round_number
-        await asyncio.gather(*(games.save(lobby) for lobby in lobbies))
+        await asyncio.gather(*(games.save(lobby, over=round_number - 1) for lobby in lobbies))
     assert {g.version for g in await games.open_games()} == {5}
 
 
@@ -134,14 +159,14 @@ async def test_results_keep_places_tiebreaks_and_kinds_of_seat(database: Databas
         ResultRecord(seat=1, user_id=None, score=5, won=True, place=1, tiebreak=2, seat_kind="bot"),
         ResultRecord(seat=2, user_id=None, score=1, won=False, place=3, seat_kind="guest"),
     ]
-    await games.finish(game, results)
+    await games.finish(game, results, over=game.version)
     assert await games.results(game.id) == results
 
 
 async def test_results_saved_before_places_existed_are_migrated(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as old:
-        for number, sql in migrations()[:1]:
+        for number, sql in migrations("sqlite")[:1]:
             old.executescript(sql)
             old.execute(f"PRAGMA user_version = {number}")
         old.execute(
@@ -153,7 +178,7 @@ async def test_results_saved_before_places_existed_are_migrated(tmp_path: Path) 
             " VALUES (1, ?, ?, 'skyjo', ?, ?)",
             [(0, 100, 12, 1), (1, None, 30, 0)],
         )
-    database = await Database.open(path)
+    database = await open_database(path)
     try:
         results = await GameRepository(database).results(1)
     finally:
@@ -172,16 +197,66 @@ async def test_a_write_cancelled_at_any_moment_leaves_no_transaction_open(
     lobby = await new_lobby(games)
 
     async def rename() -> None:
-        async with database.transaction() as connection:
-            await connection.execute("UPDATE games SET host_id = 7 WHERE id = ?", (lobby.id,))
+        async with database.transaction() as transaction:
+            await transaction.execute("UPDATE games SET host_id = 7 WHERE id = ?", (lobby.id,))
 
     writer = asyncio.create_task(rename())
     for _ in range(ticks):
         await asyncio.sleep(0)
     writer.cancel()
     await asyncio.gather(writer, return_exceptions=True)
-    async with database.transaction() as connection:
-        await connection.execute("UPDATE games SET host_id = 9 WHERE id = ?", (lobby.id,))
-    assert not database.connection.in_transaction
+    async with database.transaction() as transaction:
+        await transaction.execute("UPDATE games SET host_id = 9 WHERE id = ?", (lobby.id,))
+    if isinstance(database, SqliteDatabase):
+        assert not database.connection.in_transaction
     saved = await games.get(lobby.id)
     assert saved is not None and saved.host_id == 9
+
+
+async def test_a_save_over_an_older_version_is_refused_and_changes_nothing(
+    store: str | Path,
+) -> None:
+    one, other = await open_database(store), await open_database(store)
+    try:
+        lobby = await new_lobby(GameRepository(one))
+        mine = await GameRepository(one).get(lobby.id)
+        theirs = await GameRepository(other).get(lobby.id)
+        assert mine is not None and theirs is not None
+        mine.version, mine.state = 1, "mine"
+        await GameRepository(one).save(mine, over=0)
+
+        theirs.version, theirs.state = 1, "theirs"
+        with pytest.raises(StaleGame):
+            await GameRepository(other).save(theirs, over=0)
+        with pytest.raises(StaleGame):
+            await GameRepository(other).finish(theirs, [], over=0)
+        assert await GameRepository(other).get(lobby.id) == mine
+        assert await GameRepository(other).results(lobby.id) == []
+    finally:
+        await one.close()
+        await other.close()
+
+
+async def test_of_writers_racing_over_one_version_exactly_one_wins(store: str | Path) -> None:
+    handles = [await open_database(store) for _ in range(3)]
+    try:
+        lobby = await new_lobby(GameRepository(handles[0]))
+
+        async def write(index: int) -> bool:
+            repository = GameRepository(handles[index % len(handles)])
+            game = await repository.get(lobby.id)
+            assert game is not None
+            game.version, game.state = 1, f"writer {index}"
+            try:
+                await repository.save(game, over=0)
+            except StaleGame:
+                return False
+            return True
+
+        won = await asyncio.gather(*(write(i) for i in range(12)))
+        assert won.count(True) == 1
+        saved = await GameRepository(handles[1]).get(lobby.id)
+        assert saved is not None and saved.state == f"writer {won.index(True)}"
+    finally:
+        for handle in handles:
+            await handle.close()

@@ -1,4 +1,5 @@
-"""Leaderboards, a player's stats and a server's history, against a real SQLite file."""
+"""Leaderboards, a player's stats and a server's history, against both stores: a real SQLite
+file and a real PostgreSQL server."""
 
 from __future__ import annotations
 
@@ -10,17 +11,25 @@ import pytest
 
 from bot.adapters.specs import Score
 from bot.standings import rank
-from bot.storage import Database, GameRepository
+from bot.storage import Database, GameRepository, open_database
 from bot.storage.database import migrations
 from bot.storage.records import SeatRecord
+from bot.storage.sqlite import SqliteDatabase
 from bot.storage.stats import StatsRepository
 
 ANA, LEO, ZOE = 100, 101, 102
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    db = await Database.open(tmp_path / "data" / "sky.db")
+async def database(store: str | Path) -> AsyncIterator[Database]:
+    db = await open_database(store)
+    yield db
+    await db.close()
+
+
+@pytest.fixture
+async def sqlite(tmp_path: Path) -> AsyncIterator[SqliteDatabase]:
+    db = await SqliteDatabase.open(tmp_path / "data" / "sky.db")
     yield db
     await db.close()
 
@@ -52,7 +61,7 @@ async def finished(
         game.seats,
         high_score_wins=high_score_wins,
     )
-    await games.finish(game, results)
+    await games.finish(game, results, over=game.version)
     return game.id
 
 
@@ -139,7 +148,7 @@ async def test_the_history_lists_finished_games_newest_first(database: Database)
     )
     cancelled.status = "cancelled"
     cancelled.state = "{}"
-    await games.save(cancelled)
+    await games.save(cancelled, over=cancelled.version)
     past = await stats.history(1)
     assert [(g.game_id, g.winners) for g in past] == [(second, (LEO,)), (first, (ANA,))]
     assert [g.game_id for g in await stats.history(1, before=past[0].ended_at)] == [first]
@@ -175,10 +184,9 @@ async def test_the_history_lists_finished_games_newest_first(database: Database)
     ],
 )
 async def test_no_query_scans_a_whole_table(
-    database: Database, query: str, parameters: tuple[object, ...]
+    sqlite: SqliteDatabase, query: str, parameters: tuple[object, ...]
 ) -> None:
-    async with database.connection.execute(f"EXPLAIN QUERY PLAN {query}", parameters) as cursor:
-        plan = [row[3] for row in await cursor.fetchall()]
+    plan = [row[3] for row in await sqlite.fetchall(f"EXPLAIN QUERY PLAN {query}", parameters)]
     assert any(step.startswith("SEARCH") for step in plan), plan
     assert not any(
         step.startswith("SCAN results") or step.startswith("SCAN games") for step in plan
@@ -189,7 +197,7 @@ async def test_a_database_of_the_oldest_schema_is_upgraded_with_nothing_lost(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "old.db"
-    number, first = migrations()[0]
+    number, first = migrations("sqlite")[0]
     with sqlite3.connect(path) as old:
         old.executescript(first)
         old.execute(f"PRAGMA user_version = {number}")
@@ -205,9 +213,9 @@ async def test_a_database_of_the_oldest_schema_is_upgraded_with_nothing_lost(
             "INSERT INTO results (game_id, seat, guild_id, user_id, kind, score, won)"
             " VALUES (2, 0, 1, 100, 'skyjo', 12, 1), (2, 1, 1, NULL, 'skyjo', 30, 0)"
         )
-    database = await Database.open(path)
+    database = await open_database(path)
     try:
-        assert await database.schema_version() == len(migrations())
+        assert await database.schema_version() == len(migrations("sqlite"))
         games = GameRepository(database)
         running = await games.get(1)
         assert running is not None and running.status == "running" and running.version == 3
