@@ -4,8 +4,12 @@ restarted on the same database each time: no game is lost, corrupted or stuck.
     .venv/bin/python -m bench.crash [--games 40] [--kills 50] [--seed 1] [--json]
                                     [--think 0.1-0.5] [--kill-after 0.05-1.5]
                                     [--settle-within 20] [--early 0.2] [--workdir DIR]
+                                    [--postgres | --database-url URL]
 
-The bot runs in a process of its own (`tests.e2e.bot_process`, with 0.05 s bot delays) against
+The bot's store is a SQLite file in the working directory; `--postgres` puts it on a throwaway
+PostgreSQL server started for the run (`tests.postgres_server`), `--database-url` on a given
+PostgreSQL database. The bot runs in a process of its own (`tests.e2e.bot_process`, with 0.05 s
+bot delays) against
 the local Discord stand-in, which runs here and keeps running across restarts: the same server,
 users, channels and messages. Each channel holds one game, the channels taking the kinds in
 turn (Skyjo, Skyjo Junior, Sky Five, the Skyjo score sheet); its members (`bench.crash_users`)
@@ -80,15 +84,15 @@ import contextlib
 import json
 import random
 import re
-import sqlite3
 import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.crash_checks import (
+    STORE_ERRORS,
     Acknowledged,
     Findings,
     GameChecks,
@@ -100,6 +104,7 @@ from bench.crash_users import KINDS, ChannelMessages, ChannelPlayers, Tally
 from bot.catalog import installed
 from bot.storage.records import GameRecord
 from tests.e2e.test_crash import BotProcess
+from tests.postgres_server import PostgresServer
 from tests.standin import Channel, DiscordStandIn, Limits, User
 
 ANSWER_TIMEOUT = 10.0
@@ -137,6 +142,8 @@ class Config:
     """The share of kills that come that long after the restart, without waiting for the
     games to settle."""
     workdir: Path | None = None
+    database_url: str | None = None
+    """A PostgreSQL database for the bot, instead of a SQLite file in the working directory."""
 
 
 @dataclass
@@ -184,7 +191,7 @@ class Bench:
         self.say = report
         self.rng = random.Random(config.seed)
         self.catalog = installed()
-        database = workdir / "data" / "sky.db"
+        database: Path | str = config.database_url or workdir / "data" / "sky.db"
         self.bot = BotProcess(dc, database, workdir)
         self.saved = SavedGames(database)
         self.acked = Acknowledged(dc)
@@ -313,7 +320,7 @@ class Bench:
     async def _watch(self) -> None:
         """Keep the users' view of the saved games fresh."""
         while True:
-            with contextlib.suppress(sqlite3.Error):
+            with contextlib.suppress(*STORE_ERRORS):
                 latest = self.saved.latest_by_channel()
                 self.live.clear()
                 self.live.update(latest)
@@ -370,7 +377,7 @@ class Bench:
                         else f"no move from version {record.version if record else None}"
                     )
                     slowest = (loop.time() - began, f"#{channel.name}: {waiting}")
-            with contextlib.suppress(sqlite3.Error):
+            with contextlib.suppress(*STORE_ERRORS):
                 records = self.saved.latest_by_channel()
             for channel in self.channels:
                 record = records.get(channel.id)
@@ -502,6 +509,13 @@ def main() -> None:
     parser.add_argument("--settle-within", type=float, default=Config.settle_within)
     parser.add_argument("--early", type=float, default=Config.early)
     parser.add_argument("--workdir", type=Path, default=None)
+    store = parser.add_mutually_exclusive_group()
+    store.add_argument("--database-url", help="a PostgreSQL database for the bot (its URL)")
+    store.add_argument(
+        "--postgres",
+        action="store_true",
+        help="the bot on a throwaway PostgreSQL server started for the run",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     config = Config(
@@ -513,8 +527,13 @@ def main() -> None:
         settle_within=args.settle_within,
         early=args.early,
         workdir=args.workdir,
+        database_url=args.database_url,
     )
-    result = asyncio.run(run(config))
+    with contextlib.ExitStack() as stack:
+        if args.postgres:
+            server = stack.enter_context(PostgresServer())
+            config = replace(config, database_url=server.create_database("crash"))
+        result = asyncio.run(run(config))
     counts = result.counts
     if args.json:
         print(json.dumps(counts))

@@ -7,15 +7,19 @@ it runs); the stand-in's record of what the bot sent is read as Discord received
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
 import sqlite3
+import threading
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Coroutine, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+import asyncpg
 
 from bot.adapters.base import GameAdapter
 from bot.adapters.specs import ButtonSpec, Row, SelectSpec, TableContext
@@ -23,6 +27,7 @@ from bot.catalog import Catalog
 from bot.i18n import Words
 from bot.replay import played
 from bot.storage.games import Move
+from bot.storage.postgres import numbered
 from bot.storage.records import GameRecord
 from bot.ui.lobby_screens import lobby_screen
 from games.core.engine import Engine
@@ -46,6 +51,9 @@ MODES = ("", "take", "flip")
 """The steps a table may be drawn at without a new version (a click that only redraws it)."""
 STATUS_ORDER = {"lobby": 0, "running": 1, "finished": 2, "cancelled": 2}
 JSON_COLUMNS = ("seats", "settings")
+READ_TIMEOUT = 30.0
+"""Seconds a read of a PostgreSQL store may take."""
+T = TypeVar("T")
 ANSWER_WITHIN = 30.0
 """Seconds after which an interaction still unanswered is no longer watched (Discord takes
 answers for 3 s)."""
@@ -76,27 +84,37 @@ def game_versions(message: StoredMessage, game_id: int, *, enabled_only: bool = 
 
 
 class SavedGames:
-    """The games table of the bot's database file, read without ever writing to it."""
+    """The games of the bot's store, read without ever writing to it: a SQLite file opened
+    read-only, or a PostgreSQL database (`database` a URL) read in read-only transactions."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path | str) -> None:
         self.database = database
         self._connection: sqlite3.Connection | None = None
+        self._postgres = PostgresReader(database) if isinstance(database, str) else None
         self._records: dict[tuple[Any, ...], GameRecord] = {}
 
     def _connect(self) -> sqlite3.Connection:
         if self._connection is None:
+            assert isinstance(self.database, Path)
             uri = f"{self.database.as_uri()}?mode=ro"
             connection = sqlite3.connect(uri, uri=True, timeout=10.0)
             connection.row_factory = sqlite3.Row
             self._connection = connection
         return self._connection
 
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        if self._postgres is not None:
+            return self._postgres.rows(sql, params)
+        return list(self._connect().execute(sql, params))
+
     def close(self) -> None:
         if self._connection is not None:
             self._connection.close()
             self._connection = None
+        if self._postgres is not None:
+            self._postgres.close()
 
-    def _record(self, row: sqlite3.Row) -> GameRecord:
+    def _record(self, row: Any) -> GameRecord:
         key = (row["id"], row["version"], row["status"], row["message_id"], row["seats"])
         known = self._records.get(key)
         if known is None:
@@ -110,24 +128,64 @@ class SavedGames:
 
     def latest_by_channel(self) -> dict[int, GameRecord]:
         """Each channel's latest game."""
-        rows = self._connect().execute(
+        rows = self._rows(
             "SELECT * FROM games WHERE id IN (SELECT MAX(id) FROM games GROUP BY channel_id)"
         )
         return {row["channel_id"]: self._record(row) for row in rows}
 
     def every_game(self) -> dict[int, GameRecord]:
-        rows = self._connect().execute("SELECT * FROM games")
+        rows = self._rows("SELECT * FROM games")
         return {row["id"]: self._record(row) for row in rows}
 
     def moves(self, game_id: int) -> list[Move]:
-        rows = self._connect().execute(
+        rows = self._rows(
             "SELECT seat, action FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
         )
         return [Move(row["seat"], row["action"]) for row in rows]
 
     def move_count(self) -> int:
-        row = self._connect().execute("SELECT COUNT(*) FROM moves").fetchone()
+        (row,) = self._rows("SELECT COUNT(*) FROM moves")
         return int(row[0])
+
+
+class PostgresReader:
+    """Blocking reads of a PostgreSQL database, as sqlite3 reads a file: asyncpg runs on an
+    event loop of its own, in a thread, and each read waits for its rows."""
+
+    def __init__(self, url: str) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._thread.start()
+        self._connection: asyncpg.Connection | None = None
+        self.url = url
+
+    def _run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(READ_TIMEOUT)
+
+    async def _fetch(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        if self._connection is None:
+            self._connection = await asyncpg.connect(
+                self.url, server_settings={"default_transaction_read_only": "on"}
+            )
+        return list(await self._connection.fetch(numbered(sql), *params))
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._run(self._fetch(sql, params))
+
+    async def _close(self) -> None:
+        if self._connection is not None:
+            await self._connection.close()
+            self._connection = None
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._run(self._close())
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(READ_TIMEOUT)
+
+
+STORE_ERRORS = (sqlite3.Error, asyncpg.PostgresError, OSError)
+"""What reading the store may raise while the bot is starting or being killed."""
 
 
 # ------------------------------------------------------------------------ acknowledgments

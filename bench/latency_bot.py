@@ -5,6 +5,7 @@ answer has been sent.
     python -m bench.latency_bot BASE_URL GATEWAY_URL TOKEN DATABASE OUT_JSON READY_FILE \
         BOT_DELAY LOOK
 
+DATABASE is a SQLite file's path or a PostgreSQL URL.
 LOOK is `pictures` or `text` (the servers' tables as text only). The process runs until SIGTERM,
 then writes OUT_JSON: `latencies_ms`, `received_at` (each interaction's arrival on
 `time.perf_counter`'s clock, which on Linux is the system's monotonic clock, shared by every
@@ -36,6 +37,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import SkyTableBot
 from bot.config import BotSettings
+from bot.storage.database import is_postgres
 
 
 def point_at(base: str, gateway: str) -> None:
@@ -129,7 +131,13 @@ def run(main: Callable[[list[str]], Coroutine[Any, Any, None]]) -> None:
 async def main(argv: list[str]) -> None:
     base, gateway, token, database, out, ready_file, bot_delay, look = argv
     point_at(base, gateway)
-    settings = BotSettings(discord_token=token, database_path=Path(database), log_level="WARNING")
+    postgres = is_postgres(database)
+    settings = BotSettings(
+        discord_token=token,
+        database_path=Path("data/unused.db" if postgres else database),
+        database_url=database if postgres else None,
+        log_level="WARNING",
+    )
     bot = SkyTableBot(settings, bot_delay=float(bot_delay))
     bot._connection.guild_ready_timeout = 0.2
     times = AnswerTimes(bot)

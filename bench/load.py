@@ -1,6 +1,11 @@
 """Sky Table under the load of many concurrent games, and its capacity against a bare bot's.
 
     .venv/bin/python -m bench.load [--games 1000] [--seconds 60] [--json] [--details] [--quick]
+                                   [--postgres]
+
+Sky Table's store is a SQLite file by default; with `--postgres`, a database of its own on a
+throwaway PostgreSQL server started for the run (`tests.postgres_server`), for each of its
+two processes.
 
 One run, one local Discord stand-in (`tests.standin`, served from this process, which also plays
 every user), and three bot processes, one after the other:
@@ -88,6 +93,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.bot_latency import percentile, rss_kib
+from tests.postgres_server import PostgresServer
 from tests.standin import (
     Channel,
     DiscordStandIn,
@@ -377,9 +383,12 @@ class BotProcess:
 
 
 def sky_table(dc: DiscordStandIn, workdir: Path, name: str, args: argparse.Namespace) -> BotProcess:
+    """Sky Table on a fresh store: a SQLite file, or a new database on `args.postgres`."""
+    server: PostgresServer | None = args.postgres
+    store = server.create_database(name) if server else str(workdir / f"{name}.db")
     return BotProcess(
         "bench.latency_bot",
-        [dc.base_url, dc.gateway_url(), dc.token, str(workdir / f"{name}.db")],
+        [dc.base_url, dc.gateway_url(), dc.token, store],
         [str(args.bot_delay), "text" if args.text_only else "pictures"],
         workdir,
         f"{args.profile}.{name}" if args.profile else None,
@@ -1267,6 +1276,11 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--bot-delay", type=float, default=1.0)
     parser.add_argument("--text-only", action="store_true", help="tables without pictures")
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="Sky Table on a throwaway PostgreSQL server started for the run (else SQLite)",
+    )
     parser.add_argument("--tables", type=int, help="tables of the capacity phases (100)")
     parser.add_argument("--start-rate", type=float, default=50.0, help="clicks/s of the first step")
     parser.add_argument("--max-rate", type=float, default=12_800.0)
@@ -1299,7 +1313,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main() -> None:
     args = arguments()
-    figures = asyncio.run(run(args))
+    with contextlib.ExitStack() as stack:
+        args.postgres = stack.enter_context(PostgresServer()) if args.postgres else None
+        figures = asyncio.run(run(args))
     if args.json:
         print(json.dumps(figures))
         return

@@ -15,6 +15,11 @@ INVALID_SESSION, RESUME with the missed events replayed), `delete_channel`, `rem
 `delete_message`, `rate_limit` (a route's 429 or the global one), `fail` and `hold` (5xx and
 requests that never come back), `late_delivery` and `age=` (interactions delivered late),
 `advance_clock`, `close_dms` and `deny_bot`.
+
+Sharded bots are served as Discord serves them: each connection is given, and sent the events
+of, only the guilds of the shard it identified for (`add_guild(name, shard=(0, 2))` places a
+guild; `gateway.shards()` lists the connections open), so several auto-sharded clients of one
+bot can share a stand-in.
 """
 
 from .errors import ApiError, StandInError

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from aiohttp import WSMsgType, web
 
 from .errors import StandInError
+from .limits import Limits
 from .world import World
 
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME = 0, 1, 2, 3, 4, 6
@@ -35,6 +36,14 @@ GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = (
 GUILD_EVENTS = ("GUILD_", "CHANNEL_", "THREAD_")
 MEMBER_EVENTS = ("GUILD_MEMBER_ADD", "GUILD_MEMBER_UPDATE", "GUILD_MEMBER_REMOVE")
 
+INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
+GUILD_ID_IS_ID = ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+"""Events whose `id` is the guild's (the others name it `guild_id`)."""
+
+Shard = tuple[int, int]
+"""(shard_id, shard_count), as IDENTIFY and READY carry it."""
+UNSHARDED: Shard = (0, 1)
+
 Fault = Literal["drop", "close", "reconnect", "invalidate", "invalidate_resumable"]
 FAULTS: tuple[Fault, ...] = ("drop", "close", "reconnect", "invalidate", "invalidate_resumable")
 
@@ -50,6 +59,29 @@ def required_intent(event: str, data: dict[str, Any]) -> int:
     return 0
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Discord's shard for a guild: `(guild_id >> 22) % shard_count`; DMs (None) are shard 0's."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+def event_guild(event: str, data: dict[str, Any]) -> int | None:
+    """The guild an event is about, None for a DM or an event of no guild."""
+    guild_id = data.get("id") if event in GUILD_ID_IS_ID else data.get("guild_id")
+    return None if guild_id is None else int(guild_id)
+
+
+def identified_shard(identify: dict[str, Any]) -> Shard | None:
+    """The shard an IDENTIFY asks for ([0, 1] when it names none), None when Discord refuses
+    it: not two integers, or not 0 <= shard_id < shard_count."""
+    shard = identify.get("shard", list(UNSHARDED))
+    if not isinstance(shard, list) or len(shard) != 2:
+        return None
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in shard):
+        return None
+    shard_id, count = shard
+    return (shard_id, count) if 0 <= shard_id < count else None
+
+
 class ResumableSession:
     """A gateway session as Discord keeps it across connections: its id, intents and sequence,
     and the events dispatched in it, kept until the client acknowledges them (its heartbeat
@@ -57,10 +89,14 @@ class ResumableSession:
     gets every one it missed. Events dispatched while no connection is attached are kept the
     same way, interactions included."""
 
-    def __init__(self, session_id: str, identify: dict[str, Any], intents: int) -> None:
+    def __init__(
+        self, session_id: str, identify: dict[str, Any], intents: int, shard: Shard = UNSHARDED
+    ) -> None:
         self.session_id = session_id
         self.identify = identify
         self.intents = intents
+        self.shard = shard
+        """The shard identified for; a resume keeps it."""
         self.sequence = 0
         self.frames: deque[tuple[int, str]] = deque(maxlen=RESUME_BUFFER)
         self.connection: GatewaySession | None = None
@@ -73,11 +109,17 @@ class ResumableSession:
 
     def __repr__(self) -> str:
         state = "invalidated" if self.invalidated else "connected" if self.connected else "waiting"
-        return f"<ResumableSession {self.session_id[:8]} seq={self.sequence} {state}>"
+        shard = f" shard={list(self.shard)}" if self.shard != UNSHARDED else ""
+        return f"<ResumableSession {self.session_id[:8]}{shard} seq={self.sequence} {state}>"
 
     @property
     def connected(self) -> bool:
         return self.connection is not None and not self.connection.closed
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether events about this guild (None: DMs) belong to this session's shard."""
+        shard_id, count = self.shard
+        return shard_of(guild_id, count) == shard_id
 
     def dispatch(self, event: str, data: dict[str, Any]) -> int:
         """Numbers the event, keeps it for a resume and sends it if a connection is attached."""
@@ -135,6 +177,10 @@ class GatewaySession:
         return 0 if self.state is None else self.state.sequence
 
     @property
+    def shard(self) -> Shard | None:
+        return None if self.state is None else self.state.shard
+
+    @property
     def identified(self) -> bool:
         return self.state is not None and not self.closed and not self.state.invalidated
 
@@ -165,12 +211,21 @@ class GatewaySession:
 
 
 class Gateway:
-    """Accepts clients on the websocket and fans world events out to their sessions."""
+    """Accepts clients on the websocket and fans world events out to their sessions.
 
-    def __init__(self, world: World, token: str, url: Callable[[], str]) -> None:
+    Each session serves one shard: it is given only that shard's guilds, and an event about a
+    guild reaches only the sessions of the guild's shard (DM events: shard 0's). Each
+    session's own shard count decides, so clients of different counts can run side by side,
+    as while a bot reshards. Several sessions of one shard each receive every event of the
+    shard; an interaction goes to the newest of them only."""
+
+    def __init__(
+        self, world: World, token: str, url: Callable[[], str], limits: Limits | None = None
+    ) -> None:
         self.world = world
         self.token = token
         self.url = url
+        self.limits = limits or Limits()
         self.sessions: list[GatewaySession] = []
         """Every connection, oldest first."""
         self.session_ids: set[str] = set()
@@ -192,16 +247,45 @@ class Gateway:
     @property
     def latest(self) -> ResumableSession:
         """The newest session that has not ended, connected or waiting for its client to
-        resume: where the test's interactions go."""
+        resume."""
         for state in reversed(self.resumables.values()):
             if not state.invalidated:
                 return state
         raise StandInError("no bot client is connected to the stand-in's gateway")
 
+    def serving(self, guild_id: int | None, what: str = "an interaction") -> ResumableSession:
+        """The newest session that has not ended and serves the shard of this guild (None: a
+        DM, shard 0): where an interaction there goes. With none, Discord delivers it to
+        nobody and the user sees "This interaction failed" after 3 s: StandInError at once."""
+        live = [s for s in self.resumables.values() if not s.invalidated]
+        for state in reversed(live):
+            if state.serves(guild_id):
+                return state
+        if not live:
+            raise StandInError("no bot client is connected to the stand-in's gateway")
+        place = "a DM" if guild_id is None else f"guild {guild_id}"
+        counts = sorted({s.shard[1] for s in live})
+        owners = ", ".join(f"shard {shard_of(guild_id, n)} of {n}" for n in counts)
+        served = [list(s.shard) for s in live]
+        raise StandInError(
+            f"{what} in {place} is delivered to no bot client: it belongs to {owners}, and "
+            f"the clients connected serve shards {served}; on Discord the user would see "
+            '"This interaction failed" after 3 s'
+        )
+
+    def shards(self) -> list[Shard]:
+        """The (shard_id, shard_count) of every open identified connection, oldest first."""
+        return [s.state.shard for s in self.sessions if s.identified and s.state is not None]
+
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         needed = required_intent(event, data)
+        guild_id = event_guild(event, data)
         for state in list(self.resumables.values()):
-            if not state.invalidated and (needed == 0 or state.intents & needed):
+            if (
+                not state.invalidated
+                and (needed == 0 or state.intents & needed)
+                and state.serves(guild_id)
+            ):
                 state.dispatch(event, self._visible(state.intents, event, data))
 
     def _visible(self, intents: int, event: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -268,13 +352,25 @@ class Gateway:
             session.dropped = True
             await session.ws.close(code=4005, message=b"Already authenticated.")
             return
-        state = ResumableSession(secrets.token_hex(16), data, int(data.get("intents", 0)))
+        shard = identified_shard(data)
+        if shard is None:
+            await session.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return
+        bot = self.world.bot_user
+        guilds = [
+            g
+            for g in self.world.guilds.values()
+            if bot.id in g.members and shard_of(g.id, shard[1]) == shard[0]
+        ]
+        if len(guilds) > self.limits.guilds_per_shard:
+            await session.ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+            return
+        state = ResumableSession(secrets.token_hex(16), data, int(data.get("intents", 0)), shard)
         state.connection = session
         session.state = state
         self.resumables[state.session_id] = state
         self.session_ids.add(state.session_id)
-        bot = self.world.bot_user
-        guilds = [g for g in self.world.guilds.values() if bot.id in g.members]
+        ready: dict[str, Any] = {"shard": list(shard)} if "shard" in data else {}
         session.dispatch(
             "READY",
             {
@@ -294,6 +390,7 @@ class Gateway:
                 "current_location": ["bot"],
                 "_trace": [],
                 "application": {"id": str(self.world.application_id), "flags": 0},
+                **ready,
             },
         )
         if state.intents & GUILDS:
@@ -331,7 +428,7 @@ class Gateway:
 
     def _members_chunk(self, session: GatewaySession, data: dict[str, Any]) -> None:
         guild = self.world.guilds.get(int(data.get("guild_id", 0)))
-        if guild is None or session.state is None:
+        if guild is None or session.state is None or not session.state.serves(guild.id):
             return
         members = [m.payload() for m in guild.members.values()]
         wanted = data.get("user_ids")

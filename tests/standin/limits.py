@@ -55,6 +55,17 @@ class Limits:
     """Seconds a test waits for a client to log in and become ready."""
     guild_ready_timeout: float = 0.05
     """Set on each started client: how long it waits for more GUILD_CREATEs before on_ready."""
+    guilds_per_shard: int = 2500
+    """Guilds one gateway connection may serve; identifying for more is closed with 4011
+    (Sharding required)."""
+    recommended_shards: int | None = None
+    """The shard count `GET /gateway/bot` recommends; None: one per 1,000 guilds of the bot,
+    at least 1, as Discord reckons it."""
+    max_concurrency: int = 1
+    """IDENTIFYs allowed per 5 s per bucket, as `GET /gateway/bot` tells (`session_start_limit`);
+    1 unless Discord raised it for a large bot (16 and up). discord.py 2.7 does not read it."""
+    session_starts: int = 1000
+    """IDENTIFYs allowed a day (`session_start_limit.total`); each identify uses one."""
 
 
 @functools.cache

@@ -23,6 +23,9 @@ from .world import DM_CHANNEL, Channel, StoredMessage, World
 
 NONCE_LIMIT = 25
 """Discord's longest message nonce."""
+SESSION_START_RESET_MS = 14_400_000
+"""Milliseconds until the day's session starts are counted afresh, as `GET /gateway/bot`
+answers (a constant here: the stand-in never resets them)."""
 
 API_PREFIX = "/api/v10"
 CREATE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
@@ -408,15 +411,19 @@ class Rest:
         return json_response({"url": self.gateway.url()})
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
+        bot_id = self.world.bot_user.id
+        guilds = sum(1 for g in self.world.guilds.values() if bot_id in g.members)
+        shards = self.limits.recommended_shards or max(1, math.ceil(guilds / 1000))
+        total = self.limits.session_starts
         return json_response(
             {
                 "url": self.gateway.url(),
-                "shards": 1,
+                "shards": shards,
                 "session_start_limit": {
-                    "total": 1000,
-                    "remaining": 1000,
-                    "reset_after": 0,
-                    "max_concurrency": 1,
+                    "total": total,
+                    "remaining": max(0, total - len(self.gateway.resumables)),
+                    "reset_after": SESSION_START_RESET_MS,
+                    "max_concurrency": self.limits.max_concurrency,
                 },
             }
         )

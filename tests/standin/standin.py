@@ -20,7 +20,7 @@ from aiohttp import web
 
 from .commands import CommandRegistry
 from .errors import StandInError
-from .gateway import Fault, Gateway, ResumableSession
+from .gateway import Fault, Gateway, ResumableSession, shard_of
 from .interactions import InteractionLog, InteractionResult
 from .limits import Limits
 from .server import ForcedFailure, ForcedRateLimit, Hold, RecordedRequest, Rest
@@ -60,6 +60,27 @@ def quick_retries(scale: float = 0.001) -> Iterator[None]:
             setattr(module, "asyncio", original)  # noqa: B010
 
 
+def _shards(client: discord.Client) -> Callable[[int], bool]:
+    """Whether a guild belongs to the shards this client connected for."""
+    if isinstance(client, discord.AutoShardedClient):
+        count = client.shard_count or 1
+        owned = set(client.shard_ids or range(count))
+        return lambda guild_id: shard_of(guild_id, count) in owned
+    if client.shard_id is None or client.shard_count is None:
+        return lambda guild_id: True
+    shard_id, count = client.shard_id, client.shard_count
+    return lambda guild_id: shard_of(guild_id, count) == shard_id
+
+
+def _session_ids(client: discord.Client) -> list[str]:
+    """The gateway sessions of the client: one per shard of an auto-sharded client."""
+    if isinstance(client, discord.AutoShardedClient):
+        sockets = [info._parent.ws for info in client.shards.values()]
+    else:
+        sockets = [client.ws] if client.ws is not None else []
+    return [ws.session_id for ws in sockets if ws.session_id is not None]
+
+
 class DiscordStandIn:
     """A local Discord on 127.0.0.1: REST, gateway and CDN for unmodified discord.py clients.
 
@@ -79,7 +100,7 @@ class DiscordStandIn:
         self.world = World(bot_name)
         self.commands = CommandRegistry(self.world.application_id, self.world.snowflake)
         self.interactions = InteractionLog(self.world, self.limits)
-        self.gateway = Gateway(self.world, token, self.gateway_url)
+        self.gateway = Gateway(self.world, token, self.gateway_url, self.limits)
         self.world.dispatcher = self.gateway.dispatch
         self.rest = Rest(
             self.world,
@@ -190,9 +211,13 @@ class DiscordStandIn:
         raise StandInError(message) from failure
 
     async def _wait_for_guilds(self, client: discord.Client) -> None:
-        """on_ready can fire before a slow GUILD_CREATE is read; wait for any such guild."""
+        """on_ready can fire before a slow GUILD_CREATE is read; wait for any such guild of
+        the client's shards."""
         bot_id = self.world.bot_user.id
-        expected = {g.id for g in self.world.guilds.values() if bot_id in g.members}
+        served = _shards(client)
+        expected = {
+            g.id for g in self.world.guilds.values() if bot_id in g.members and served(g.id)
+        }
 
         def missing() -> set[int]:
             return {i for i in expected if (g := client.get_guild(i)) is None or g.unavailable}
@@ -207,12 +232,13 @@ class DiscordStandIn:
 
     async def stop_bot(self, client: discord.Client) -> None:
         """Closes the client (its websocket and HTTP session) and waits for it to finish. Its
-        gateway session ends: interactions sent later go to another client, or fail at once
+        gateway sessions end: interactions sent later go to another client, or fail at once
         when none is left."""
         task = self._bots.pop(client, None)
-        session_id = client.ws.session_id if client.ws is not None else None
+        session_ids = _session_ids(client)
         await client.close()
-        self.gateway.end(session_id)
+        for session_id in session_ids:
+            self.gateway.end(session_id)
         if task is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -236,8 +262,12 @@ class DiscordStandIn:
     def application_id(self) -> int:
         return self.world.application_id
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
-        return self.world.add_guild(name, owner=owner)
+    def add_guild(
+        self, name: str, *, owner: User | None = None, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A guild the bot is in; `shard=(shard_id, shard_count)` gives it an id of that
+        shard, so that only the clients identified for that shard are sent it."""
+        return self.world.add_guild(name, owner=owner, shard=shard)
 
     def add_user(self, name: str, *, global_name: str | None = None) -> User:
         return self.world.add_user(name, global_name=global_name)

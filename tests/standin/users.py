@@ -149,7 +149,8 @@ class Users:
         *,
         age: float = 0.0,
     ) -> InteractionResult:
-        """Dispatches the interaction to the newest bot session and waits for the answer.
+        """Dispatches the interaction to the newest bot session of the shard it belongs to
+        and waits for the answer.
 
         A session whose connection is down keeps it, and the client gets it when it resumes.
         `age` (added to `late_by`): seconds the interaction is older than its delivery, as
@@ -157,7 +158,8 @@ class Users:
         age += self.late_by
         if age < 0:
             raise StandInError(f"an interaction cannot be created in the future (age {age:g})")
-        state = self.gateway.latest
+        guild_id = None if channel.guild is None else channel.guild.id
+        state = self.gateway.serving(guild_id, description)
         payload = self._base(kind, user, channel, data, message)
         result = InteractionResult(
             self.world,

@@ -579,10 +579,20 @@ class World:
         self.users[self.bot_user.id] = self.bot_user
         self.owner = self.add_user("app-owner")
 
-    def snowflake(self) -> int:
-        """A new id, increasing, whose timestamp is the stand-in clock's."""
+    def snowflake(self, shard: tuple[int, int] | None = None) -> int:
+        """A new id, increasing, whose timestamp is the stand-in clock's. With `shard`
+        (shard_id, shard_count), a guild id of that shard: `(id >> 22) % shard_count ==
+        shard_id`, its timestamp moved up to `shard_count - 1` ms ahead for that."""
+        if shard is not None and not 0 <= shard[0] < shard[1]:
+            raise StandInError(f"there is no shard {shard[0]} of {shard[1]}")
         candidate = (int(self.clock.now() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last_id = max(candidate, self._last_id + 1)
+        if shard is not None:
+            shard_id, count = shard
+            moment = self._last_id >> 22
+            if self._last_id & ((1 << 22) - 1):
+                moment += 1
+            self._last_id = (moment + (shard_id - moment) % count) << 22
         return self._last_id
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
@@ -600,8 +610,12 @@ class World:
                 return user
         raise StandInError(f"no user named {name!r}")
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
-        guild_id = self.snowflake()
+    def add_guild(
+        self, name: str, *, owner: User | None = None, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A guild the bot is in; with `shard` (shard_id, shard_count), one whose id puts it
+        on that shard."""
+        guild_id = self.snowflake(shard)
         everyone = Role(id=guild_id, name="@everyone", permissions=EVERYONE_PERMISSIONS)
         guild = Guild(
             id=guild_id,
