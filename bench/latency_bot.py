@@ -37,7 +37,6 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import SkyTableBot
 from bot.config import BotSettings
-from bot.storage.database import is_postgres
 
 
 def point_at(base: str, gateway: str) -> None:
@@ -131,12 +130,8 @@ def run(main: Callable[[list[str]], Coroutine[Any, Any, None]]) -> None:
 async def main(argv: list[str]) -> None:
     base, gateway, token, database, out, ready_file, bot_delay, look = argv
     point_at(base, gateway)
-    postgres = is_postgres(database)
     settings = BotSettings(
-        discord_token=token,
-        database_path=Path("data/unused.db" if postgres else database),
-        database_url=database if postgres else None,
-        log_level="WARNING",
+        discord_token=token, database_url=database, log_level="WARNING", dev_guild_id=None
     )
     bot = SkyTableBot(settings, bot_delay=float(bot_delay))
     bot._connection.guild_ready_timeout = 0.2

@@ -27,7 +27,6 @@ import yarl
 
 from bot.client import make_bot
 from bot.config import BotSettings
-from bot.storage.database import is_postgres
 
 BOT_DELAY = 0.05
 """Seconds a bot waits before its move: short, so that tests move on quickly."""
@@ -55,13 +54,8 @@ async def main(argv: list[str]) -> None:
         lambda record: "voice will NOT be supported" not in record.getMessage()
     )
     point_at(base_url, gateway_url)
-    postgres = is_postgres(database)
     settings = BotSettings(
-        discord_token=token,
-        database_path=Path("data/unused.db" if postgres else database),
-        database_url=database if postgres else None,
-        log_level="WARNING",
-        dev_guild_id=None,
+        discord_token=token, database_url=database, log_level="WARNING", dev_guild_id=None
     )
     bot = make_bot(settings, bot_delay=BOT_DELAY, seeds=seeds)
     bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
