@@ -1,6 +1,6 @@
-"""A game saved meanwhile by another writer (another bot process on the same store): this
-bot's move over the older version is refused, the player is told the table changed, and the
-bot reads the game again instead of overwriting it."""
+"""A game saved meanwhile by another writer (another bot process on the same store, SQLite or
+PostgreSQL): this bot's move over the older version is refused, the player is told the table
+changed, and the bot reads the game again instead of overwriting it."""
 
 from __future__ import annotations
 
@@ -20,17 +20,18 @@ TOLD = Words("en").error(CHANGED_MEANWHILE)
 
 
 async def test_a_move_over_a_version_saved_elsewhere_is_refused_and_the_game_read_again(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, store: str | Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     rng = random.Random(3)
     caplog.set_level(logging.INFO)
     async with table(tmp_path) as t:
+        t.database_url = str(store)
         await t.start()
         session = await two_players_at_first_turn(t, rng)
         message = await t.table_message(session)
         player = ["ana", "leo"][skyjo(session).current]
 
-        elsewhere = await open_database(t.database)
+        elsewhere = await open_database(store)
         try:
             games = GameRepository(elsewhere)
             theirs = await games.get(session.record.id)
