@@ -49,8 +49,14 @@ def main() -> int:
         settings = BotSettings()
     except ValidationError as error:
         details = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']).upper()}: "
-            + str(e["msg"]).removeprefix("Value error, ")
+            ": ".join(
+                part
+                for part in (
+                    ".".join(str(p) for p in e["loc"]).upper(),
+                    str(e["msg"]).removeprefix("Value error, "),
+                )
+                if part
+            )
             for e in error.errors()
         )
         print(startup_errors.bad_settings(details), file=sys.stderr)

@@ -78,3 +78,10 @@ def test_an_unreachable_postgresql_server_is_named(tmp_path: Path) -> None:
     assert f"PostgreSQL database 127.0.0.1:{port}/sky cannot be used" in result.stderr
     assert "secret" not in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_shards_that_do_not_fit_are_named(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, DISCORD_TOKEN="x", SHARD_COUNT="2", SHARD_IDS="3")
+    assert result.returncode == 2
+    assert "(SHARD_IDS names shard 3, but shards are numbered 0 to 1" in result.stderr
+    assert "Traceback" not in result.stderr
