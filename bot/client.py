@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from typing import Any
@@ -25,6 +26,11 @@ from bot.ui.components import route_component, submitted_form
 from games.core.errors import GameError
 
 log = logging.getLogger(__name__)
+
+ANSWERING = ("discord.py: on_interaction", "CommandTree-invoker")
+"""discord.py's names for the tasks answering an interaction: a click or form, a command."""
+ANSWERS_FINISH_WITHIN = 3.0
+"""Seconds a closing bot waits for the answers under way."""
 
 
 class SkyTableBot(commands.Bot):
@@ -89,11 +95,24 @@ class SkyTableBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        await self._finish_answers()
         if hasattr(self, "sessions"):
             await self.sessions.close()
         await super().close()
         if hasattr(self, "database"):
             await self.database.close()
+
+    async def _finish_answers(self) -> None:
+        """Lets the clicks and commands being answered finish (within Discord's time to
+        answer), so that none is cut off by the connection closing under it."""
+        current = asyncio.current_task()
+        answering = [
+            task
+            for task in asyncio.all_tasks()
+            if task is not current and not task.done() and task.get_name() in ANSWERING
+        ]
+        if answering:
+            await asyncio.wait(answering, timeout=ANSWERS_FINISH_WITHIN)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Presses and form submissions are routed here, by custom id, so they survive a

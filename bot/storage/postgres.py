@@ -62,11 +62,20 @@ def _changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+BROKEN = (
+    OSError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    asyncpg.PostgresConnectionError,
+)
+"""A connection that no longer works (the server ended it, or the network did)."""
+
+
 def translated(error: BaseException) -> BaseException | None:
     """The store's own exception for a driver's error, or None to let it through."""
     if isinstance(error, asyncpg.UniqueViolationError):
         return Conflict(str(error))
-    if isinstance(error, OSError | asyncpg.InterfaceError):
+    if isinstance(error, BROKEN):
         return StorageUnavailable(str(error) or type(error).__name__)
     if isinstance(error, asyncpg.PostgresError):
         state = str(getattr(error, "sqlstate", "") or "")
@@ -100,26 +109,65 @@ class PostgresDatabase(Database):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
         try:
-            async with self.pool.acquire() as connection, connection.transaction():
+            connection, transaction = await self._begin()
+            try:
                 yield PostgresTransaction(connection)
+            except BaseException:
+                try:
+                    await transaction.rollback()
+                except Exception:
+                    connection.terminate()  # not to go back to the pool half-way
+                raise
+            else:
+                await transaction.commit()
+            finally:
+                await self.pool.release(connection)
         except Exception as error:
             mine = translated(error)
             if mine is None:
                 raise
             raise mine from error
 
+    async def _begin(self) -> tuple[PoolConnectionProxy[Record], asyncpg.transaction.Transaction]:
+        """A transaction begun on a pooled connection. A connection the server ended while it
+        lay in the pool (a restart, a failover) fails at BEGIN, before anything was done: it
+        is closed and the transaction begun on another (each pooled one may have been)."""
+        for attempt in range(POOL_SIZE + 1):
+            connection = await self.pool.acquire()
+            transaction = connection.transaction()
+            try:
+                await transaction.start()
+            except BROKEN as error:
+                connection.terminate()
+                await self.pool.release(connection)
+                if attempt == POOL_SIZE:
+                    raise
+                log.info("A pooled connection was ended by the server (%s); using another", error)
+                continue
+            except BaseException:
+                await self.pool.release(connection)
+                raise
+            return connection, transaction
+        raise AssertionError("unreachable")
+
+    async def _read(self, sql: str, params: Params) -> list[Row]:
+        """The rows, read again on another connection if the first ones had been ended."""
+        for attempt in range(POOL_SIZE + 1):
+            try:
+                return list(await self.pool.fetch(numbered(sql), *params))
+            except BROKEN as error:
+                if attempt == POOL_SIZE:
+                    raise translated(error) or error from error
+            except Exception as error:
+                raise translated(error) or error from error
+        raise AssertionError("unreachable")
+
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        try:
-            row: Row | None = await self.pool.fetchrow(numbered(sql), *params)
-        except Exception as error:
-            raise translated(error) or error from error
-        return row
+        rows = await self._read(sql, params)
+        return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        try:
-            return list(await self.pool.fetch(numbered(sql), *params))
-        except Exception as error:
-            raise translated(error) or error from error
+        return await self._read(sql, params)
 
     async def iterate(self, sql: str, params: Params = ()) -> AsyncIterator[Row]:
         for row in await self.fetchall(sql, params):

@@ -7,6 +7,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.storage import Database, GameRepository, StaleGame, open_database
@@ -14,6 +15,7 @@ from bot.storage.database import migrations
 from bot.storage.games import ChannelBusy
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
 from bot.storage.sqlite import SqliteDatabase
+from tests.postgres_server import PostgresServer
 
 
 @pytest.fixture
@@ -260,3 +262,32 @@ async def test_of_writers_racing_over_one_version_exactly_one_wins(store: str | 
     finally:
         for handle in handles:
             await handle.close()
+
+
+async def end_connections(postgres: PostgresServer, database: str) -> None:
+    """The server ends every session of the database, as a restart or a failover does."""
+    admin = await asyncpg.connect(postgres.url())
+    try:
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = $1 AND pid <> pg_backend_pid()",
+            database,
+        )
+    finally:
+        await admin.close()
+
+
+async def test_pooled_postgresql_connections_the_server_ended_are_replaced(
+    postgres: PostgresServer,
+) -> None:
+    db = await open_database(postgres.create_database("ended_connections"))
+    try:
+        games = GameRepository(db)
+        lobby = await new_lobby(games)
+        await end_connections(postgres, "ended_connections")
+        lobby.version = 1
+        await games.save(lobby, over=0)
+        await end_connections(postgres, "ended_connections")
+        assert await games.get(lobby.id) == lobby
+    finally:
+        await db.close()
