@@ -86,7 +86,12 @@ class SkyTableBot(commands.Bot):
             self._connection.parsers[event] = _ignored
         await self.tree.set_translator(CatalogTranslator())
         restored = await self.sessions.restore()
-        log.info("Restored %d open game(s)", restored)
+        log.info(
+            "Restored %d open game(s) of %s from %s",
+            restored,
+            self.settings.shards.describe(),
+            self.database.describe(),
+        )
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

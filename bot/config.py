@@ -8,6 +8,7 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.shards import Shards
+from bot.storage.database import is_postgres
 
 DEFAULT_DATABASE = Path("data") / "skytable.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -63,9 +64,7 @@ class BotSettings(BaseSettings):
             return self.database_path
         if url.lower().startswith("sqlite://"):
             return Path(url[len("sqlite://") :].removeprefix("/") or DEFAULT_DATABASE)
-        if url.lower().startswith(("postgresql://", "postgres://")):
-            return url
-        return Path(url)
+        return url if is_postgres(url) else Path(url)
 
     @field_validator("shard_count", "shard_ids", mode="before")
     @classmethod

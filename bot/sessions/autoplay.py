@@ -84,12 +84,8 @@ class Autoplay:
                 if not await self._step():
                     return
                 failures = refusals = 0
-            except StorageUnavailable as error:
+            except (StorageUnavailable, StaleGame) as error:
                 log.warning("Game %s: a bot's move waits for storage (%s)", self._id, error)
-                await asyncio.sleep(storage_pause(refusals))
-                refusals += 1
-            except StaleGame:
-                log.warning("Game %s: saved meanwhile by another writer; read again", self._id)
                 await asyncio.sleep(storage_pause(refusals))
                 refusals += 1
             except TableRefused:
@@ -154,12 +150,8 @@ class Autoplay:
             try:
                 await self._time_out(deadline)
                 return
-            except StorageUnavailable as error:
+            except (StorageUnavailable, StaleGame) as error:
                 log.warning("Game %s: a late turn waits for storage (%s)", self._id, error)
-                await asyncio.sleep(storage_pause(refusals))
-                refusals += 1
-            except StaleGame:
-                log.warning("Game %s: saved meanwhile by another writer; read again", self._id)
                 await asyncio.sleep(storage_pause(refusals))
                 refusals += 1
 

@@ -22,7 +22,7 @@ from bot.storage.records import SeatRecord
 from bot.ui.components import Click, GameForm
 from bot.ui.lobby_screens import CHOICES_PER_PAGE, settings_panel
 from bot.ui.rendering import prepare
-from bot.ui.replies import words_for
+from bot.ui.replies import acknowledge, words_for
 from games.core.errors import IllegalAction, part
 
 LOBBY_VERBS = frozenset(
@@ -212,7 +212,7 @@ class LobbyFlow:
         """Show the lobby through the click: in place when it came from the lobby message,
         else (a form, a panel) by editing the lobby and acknowledging quietly."""
         if not session.record.is_open:
-            await interaction.response.defer()
+            await acknowledge(interaction)
             return
         message = await session.display.current()
         on_lobby = (
@@ -223,7 +223,7 @@ class LobbyFlow:
             return
         await session.display.edit(message)
         if not interaction.response.is_done():
-            await interaction.response.defer()
+            await acknowledge(interaction)
 
     async def _settings_panel(
         self, session: GameSession, interaction: discord.Interaction[Any], page: int

@@ -129,7 +129,7 @@ class Sessions:
             async with session.lock:
                 await self._route(session, interaction, click)
             if not interaction.response.is_done():
-                await interaction.response.defer()
+                await replies.acknowledge(interaction)
             await _tell_refused(interaction, session)
         except GameError as error:
             await _say_quietly(interaction, words_for(interaction).error(error))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from importlib import resources
 from pathlib import Path
@@ -67,10 +67,6 @@ class Database(ABC):
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
 
     @abstractmethod
-    def iterate(self, sql: str, params: Params = ()) -> AsyncIterator[Row]:
-        """The rows one by one, for a reader that may stop early."""
-
-    @abstractmethod
     async def schema_version(self) -> int: ...
 
     @abstractmethod
@@ -102,7 +98,7 @@ def statements(sql: str) -> list[str]:
 
 
 def is_postgres(target: str | Path) -> bool:
-    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+    return isinstance(target, str) and target.lower().startswith(POSTGRES_SCHEMES)
 
 
 async def open_database(target: str | Path) -> Database:

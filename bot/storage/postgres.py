@@ -4,6 +4,7 @@ numbered in a `schema_version` table."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -132,35 +133,34 @@ class PostgresDatabase(Database):
         """A transaction begun on a pooled connection. A connection the server ended while it
         lay in the pool (a restart, a failover) fails at BEGIN, before anything was done: it
         is closed and the transaction begun on another (each pooled one may have been)."""
-        for attempt in range(POOL_SIZE + 1):
-            connection = await self.pool.acquire()
-            transaction = connection.transaction()
-            try:
-                await transaction.start()
-            except BROKEN as error:
+        for _ in range(POOL_SIZE):
+            with contextlib.suppress(*BROKEN):
+                return await self._begin_once()
+        return await self._begin_once()
+
+    async def _begin_once(
+        self,
+    ) -> tuple[PoolConnectionProxy[Record], asyncpg.transaction.Transaction]:
+        connection = await self.pool.acquire()
+        transaction = connection.transaction()
+        try:
+            await transaction.start()
+        except BaseException as error:
+            if isinstance(error, BROKEN):
                 connection.terminate()
-                await self.pool.release(connection)
-                if attempt == POOL_SIZE:
-                    raise
-                log.info("A pooled connection was ended by the server (%s); using another", error)
-                continue
-            except BaseException:
-                await self.pool.release(connection)
-                raise
-            return connection, transaction
-        raise AssertionError("unreachable")
+            await self.pool.release(connection)
+            raise
+        return connection, transaction
 
     async def _read(self, sql: str, params: Params) -> list[Row]:
         """The rows, read again on another connection if the first ones had been ended."""
-        for attempt in range(POOL_SIZE + 1):
-            try:
-                return list(await self.pool.fetch(numbered(sql), *params))
-            except BROKEN as error:
-                if attempt == POOL_SIZE:
-                    raise translated(error) or error from error
-            except Exception as error:
-                raise translated(error) or error from error
-        raise AssertionError("unreachable")
+        try:
+            for _ in range(POOL_SIZE):
+                with contextlib.suppress(*BROKEN):
+                    return list(await self.pool.fetch(numbered(sql), *params))
+            return list(await self.pool.fetch(numbered(sql), *params))
+        except Exception as error:
+            raise translated(error) or error from error
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         rows = await self._read(sql, params)
@@ -168,10 +168,6 @@ class PostgresDatabase(Database):
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         return await self._read(sql, params)
-
-    async def iterate(self, sql: str, params: Params = ()) -> AsyncIterator[Row]:
-        for row in await self.fetchall(sql, params):
-            yield row
 
     @classmethod
     async def open(cls, url: str) -> PostgresDatabase:
@@ -198,8 +194,8 @@ class PostgresDatabase(Database):
         return bool(row and row["found"])
 
     async def migrate(self) -> None:
-        """Applies the migrations not applied yet, each in its own transaction; another
-        process migrating meanwhile is waited for."""
+        """Applies the migrations not applied yet, in one transaction under an advisory lock:
+        another process migrating meanwhile is waited for."""
         async with self.transaction() as transaction:
             await transaction.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
             await transaction.execute(

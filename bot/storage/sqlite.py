@@ -125,11 +125,6 @@ class SqliteDatabase(Database):
         async with self.connection.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
-    async def iterate(self, sql: str, params: Params = ()) -> AsyncIterator[Row]:
-        async with self.connection.execute(sql, params) as cursor:
-            async for row in cursor:
-                yield row
-
     @classmethod
     async def open(cls, path: Path) -> SqliteDatabase:
         path.parent.mkdir(parents=True, exist_ok=True)

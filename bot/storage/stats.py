@@ -109,7 +109,7 @@ class StatsRepository:
 
     async def _feats(self, guild_id: int, user_id: int) -> dict[str, dict[str, int]]:
         totals: dict[str, dict[str, int]] = {}
-        async for row in self.database.iterate(
+        for row in await self.database.fetchall(
             "SELECT kind, feats FROM results WHERE guild_id = ? AND user_id = ? AND feats != '{}'",
             (guild_id, user_id),
         ):

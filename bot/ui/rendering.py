@@ -30,10 +30,10 @@ PARENT_CHECK_SECONDS = 0.5
 class PictureCache:
     """The bytes of recently drawn pictures by key, so an unchanged picture is drawn once.
 
-    Pictures are drawn off the event loop, one at a time: by default in a process of their
-    own, so that drawing uses another core rather than the interpreter the loop runs on;
-    with `processes=0`, in a thread of this process. A drawing process that dies is started
-    again, and the picture drawn anew."""
+    Pictures are drawn off the event loop: by default in `processes` processes of their own
+    (one), so that drawing uses another core rather than the interpreter the loop runs on;
+    with `processes=0`, one at a time in a thread of this process. A drawing process that
+    dies is started again, and the picture drawn anew."""
 
     def __init__(self, size: int = PICTURES_KEPT, processes: int = 1) -> None:
         self.size = size

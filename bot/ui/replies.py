@@ -65,6 +65,17 @@ def forbidden(error: discord.Forbidden, words: Words) -> str:
     return words(REFUSED)
 
 
+async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Answers quietly: the clicked message stays as it is. A form whose message is gone
+    (deleted while the form was open) has no message to update, so it gets a private answer
+    removed at once."""
+    if interaction.message is not None:
+        await interaction.response.defer()
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.delete_original_response()
+
+
 async def say(interaction: discord.Interaction[Any], text: str) -> None:
     """A short reply only the clicking user sees, already in their words."""
     if interaction.response.is_done():

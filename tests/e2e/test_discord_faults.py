@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.sessions.session import GameSession
-from tests.e2e.harness import Table, button, enabled, parse, table, until
+from tests.e2e.harness import Table, button, enabled, parse, shown, table, until
 from tests.e2e.skyjo_play import choose_opening_cards, play_turn, skyjo, two_players_at_first_turn
 from tests.standin import StoredMessage, quick_retries
 from tests.standin.gateway import Fault
@@ -286,3 +286,25 @@ async def test_a_dropped_gateway_resumes_and_the_clicks_made_meanwhile_count(
         assert stored(t)[1] == version + 1
         assert enabled(await t.table_message(), "swap")
         assert not errors_logged(caplog)
+
+
+async def test_a_form_submitted_after_its_message_was_deleted_is_answered_quietly(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    async with table(tmp_path) as t:
+        await t.start()
+        lobby = shown(await t.slash("ana", "skyjo-sheet start"))
+        form = await t.click("ana", lobby, button(lobby, "guest"))
+        assert form.modal is not None, form.errors
+        t.dc.world.delete_message(lobby)
+        seated = await t.dc.submit_modal(
+            t.users["ana"], t.channel, form.modal["custom_id"], {"name": "Grandma"}
+        )
+        assert seated.error is None and seated.type == 5, seated.errors
+        await until(lambda: seated.message is None, "the private answer to be removed")
+        session = await t.session()
+        assert [seat.name for seat in session.record.seats] == ["ana", "Grandma"]
+        assert (await t.table_message()).id != lobby.id, "the lobby is posted again"
+        errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+        assert not errors, errors
