@@ -10,6 +10,7 @@ Any past round can be opened as a draft again and corrected; later totals follow
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any, Literal, NamedTuple
 
@@ -109,20 +110,65 @@ class SheetState(BaseModel):
     moves: int
 
 
+PLUS_SIGNS = frozenset("+＋﹢")
+MINUS_SIGNS = frozenset("−﹣－")
+"""Signs typed for minus besides every dash (Unicode's dash punctuation): the minus sign and
+its small and full-width forms."""
+LONGEST_TOTAL = 3
+"""Digits past this many (leading zeros aside) cannot make a possible total."""
+
+
+def _trimmed(text: str) -> str:
+    """`text` without the spaces and invisible characters around it."""
+    start, end = 0, len(text)
+    while start < end and _blank(text[start]):
+        start += 1
+    while end > start and _blank(text[end - 1]):
+        end -= 1
+    return text[start:end]
+
+
+def _blank(char: str) -> bool:
+    return char.isspace() or unicodedata.category(char) in ("Cc", "Cf", "Zs", "Zl", "Zp")
+
+
+def _is_minus(char: str) -> bool:
+    return char in MINUS_SIGNS or unicodedata.category(char) == "Pd"
+
+
 def total_of(text: str | None) -> int:
     """The card total a player typed, as a number; raises `IllegalAction` saying what is
-    wrong with it. A typed minus sign may be any dash."""
-    if text is None or not text.strip():
+    wrong with it. Digits of any script are read (٣, ३, ３), a minus may be any dash or minus
+    sign, and spaces around the number or after its sign are ignored; nothing else is a
+    number (not ², ①, 1.5 or 1 000)."""
+    typed = _trimmed(text or "")
+    if not typed:
         raise IllegalAction("No total yet.")
-    cleaned = text.strip().replace("−", "-").replace("–", "-").replace("—", "-")
-    if not cleaned.lstrip("+-").isdigit() or cleaned.count("-") + cleaned.count("+") > 1:
-        raise IllegalAction("“{text}” is not a number.", text=text.strip())
-    value = int(cleaned)
+    sign, digits = 1, typed
+    if _is_minus(typed[0]):
+        sign, digits = -1, _trimmed(typed[1:])
+    elif typed[0] in PLUS_SIGNS:
+        digits = _trimmed(typed[1:])
+    if not digits or not all(unicodedata.category(char) == "Nd" for char in digits):
+        raise IllegalAction("“{text}” is not a number.", text=typed)
+    significant = "".join(str(unicodedata.digit(char)) for char in digits).lstrip("0") or "0"
+    if len(significant) > LONGEST_TOTAL:
+        raise IllegalAction(
+            "{total} is impossible for 12 cards: a total is from −24 to 144.",
+            total=("−" if sign < 0 else "") + significant,
+        )
+    value = sign * int(significant)
     if not LOWEST_TOTAL <= value <= HIGHEST_TOTAL:
         raise IllegalAction(
-            "{total} is impossible for 12 cards: a total is from −24 to 144.", total=value
+            "{total} is impossible for 12 cards: a total is from −24 to 144.",
+            total=signed(value),
         )
     return value
+
+
+def signed(number: int) -> str:
+    """A number as players read it, with a true minus sign (−3, not -3)."""
+    return f"−{-number}" if number < 0 else str(number)
 
 
 class ScoreSheet:
@@ -243,7 +289,7 @@ class ScoreSheet:
             if not first >= 0 or first + len(action.texts) > len(entries):
                 raise IllegalAction("Those totals are not for this table's players.")
             for offset, text in enumerate(action.texts):
-                entries[first + offset] = text.strip() or None
+                entries[first + offset] = _trimmed(text) or None
             self._set(draft=draft.model_copy(update={"entries": tuple(entries)}))
         elif kind == "confirm":
             events.append(self._confirm())

@@ -119,8 +119,16 @@ def test_undo_and_correcting_round_2_after_round_5() -> None:
         ("1.5", "“1.5” is not a number."),
         ("--3", "“--3” is not a number."),
         ("145", "145 is impossible for 12 cards"),
-        ("-25", "-25 is impossible for 12 cards"),
+        ("-25", "−25 is impossible for 12 cards"),
         ("", "No total yet."),
+        ("²", "“²” is not a number."),
+        ("³", "“³” is not a number."),
+        ("①", "“①” is not a number."),
+        ("⁻3", "“⁻3” is not a number."),
+        ("1 2", "“1 2” is not a number."),
+        ("-", "“-” is not a number."),
+        ("99999999", "99999999 is impossible for 12 cards"),
+        ("0000150", "150 is impossible for 12 cards"),
     ],
 )
 def test_a_bad_total_is_refused_with_its_reason_and_kept(text: str, reason: str) -> None:
@@ -136,16 +144,33 @@ def test_a_bad_total_is_refused_with_its_reason_and_kept(text: str, reason: str)
     assert game.rounds == []
 
 
-def test_minus_signs_of_every_kind_are_read() -> None:
-    assert [total_of(t) for t in ("-3", "−3", "–3", " 7 ", "+5", "-24", "144")] == [
-        -3,
-        -3,
-        -3,
-        7,
-        5,
-        -24,
-        144,
-    ]
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("-3", -3),
+        ("−3", -3),
+        ("–3", -3),
+        ("—3", -3),
+        ("‐3", -3),
+        ("－3", -3),
+        ("﹣3", -3),
+        ("- 3", -3),
+        (" 7 ", 7),
+        ("\u00a07\u200b", 7),
+        ("+5", 5),
+        ("＋5", 5),
+        ("-24", -24),
+        ("144", 144),
+        ("007", 7),
+        ("٣", 3),
+        ("-١٢", -12),
+        ("१२", 12),
+        ("１２", 12),
+    ],
+)
+def test_what_a_person_means_is_read(text: str, total: int) -> None:
+    """Any minus or dash, digits of any script, spaces and invisible characters around."""
+    assert total_of(text) == total
 
 
 def test_other_refusals() -> None:
