@@ -221,6 +221,11 @@ class GameAdapter(ABC):
         posted before the table moves on."""
         return []
 
+    def way_out(self, engine: Engine, words: Words) -> Sequence[ButtonSpec]:
+        """The buttons that take the last change back (Discard, Undo…), offered with Cancel
+        on the plain table shown when the game's screens cannot draw it; none by default."""
+        return ()
+
     @abstractmethod
     def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
         """The standings at the end of the game (a Rematch button is added by the table)."""

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from bot.adapters.base import (
     AskText,
+    ButtonSpec,
     Command,
     GameAdapter,
     Outcome,
@@ -127,6 +128,9 @@ class SheetAdapter(GameAdapter):
 
     def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
         return screens.sheet_screen(game, _sheet(engine), TableContext(words))
+
+    def way_out(self, engine: Engine, words: Words) -> list[ButtonSpec]:
+        return screens.way_out(_sheet(engine), words)
 
     def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
         return screens.final_screen(_sheet(engine), words)

@@ -12,7 +12,7 @@ import contextlib
 import datetime
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,7 @@ from bot.adapters.specs import ButtonSpec, Screen, TableContext
 from bot.i18n import Words
 from bot.sessions import posting
 from bot.ui import replies
+from bot.ui.fallback import fallback_screen
 from bot.ui.lobby_screens import lobby_screen
 from bot.ui.rendering import Message, notice, prepare
 
@@ -61,6 +62,8 @@ class Display:
         """The public message may not show the saved state: it is redrawn at the next chance."""
         self._holds: tuple[int, tuple[tuple[str, int, str], ...], tuple[int, ...]] | None = None
         """The public message's id, the files it was last given, and their attachments' ids."""
+        self.unreadable = False
+        """The saved game is something its screens cannot draw: a plain table is shown."""
         self.refused: discord.Forbidden | None = None
         """Why Discord refused the last attempt to show the game (a permission taken away),
         until an attempt succeeds: the game then waits for its players to see it."""
@@ -77,13 +80,33 @@ class Display:
             screen = replace(screen, pictures=())
         return await prepare(screen, record.id, record.version, self.session.context.pictures)
 
+    async def drawn(
+        self, draw: Callable[[], Screen], way_out: Sequence[ButtonSpec] = ()
+    ) -> Message:
+        """The message of the screen `draw` makes; when the saved game is something the screen
+        cannot draw, a plain table instead that says so and offers `way_out` (the game's ways
+        to take the last change back) and Cancel, so that the channel is never stuck."""
+        await self.pictures()
+        try:
+            message = await self.prepared(draw())
+        except Exception:
+            if not self.unreadable:
+                log.exception("Game %s: its screen cannot be drawn; showing a plain one", self._id)
+            self.unreadable = True
+            record = self.session.record
+            words = self.session.words
+            title = self.session.adapter.title
+            return await self.prepared(fallback_screen(title, record, words, way_out))
+        self.unreadable = False
+        return message
+
     async def current(self) -> Message:
         """What the public message shows in the game's present state."""
         session = self.session
         record = session.record
         if record.status == "lobby":
-            return await self.prepared(
-                lobby_screen(record, session.adapter, session.settings, session.words)
+            return await self.drawn(
+                lambda: lobby_screen(record, session.adapter, session.settings, session.words)
             )
         if record.status == "finished":
             return await self.final()
@@ -92,23 +115,40 @@ class Display:
     async def table(self) -> Message:
         session = self.session
         words = session.words
-        context = TableContext(
-            words=words,
-            mode=session.mode,
-            log=session.log_lines(words),
-            last_turn=session.last_turn(),
-            pictures=await self.pictures(),
-        )
-        return await self.prepared(session.adapter.table(session.record, session.engine, context))
+        pictures = await self.pictures()
+
+        def draw() -> Screen:
+            context = TableContext(
+                words=words,
+                mode=session.mode,
+                log=session.log_lines(words),
+                last_turn=session.last_turn(),
+                pictures=pictures,
+            )
+            return session.adapter.table(session.record, session.engine, context)
+
+        return await self.drawn(draw, self.way_out())
+
+    def way_out(self) -> list[ButtonSpec]:
+        """The game's ways to take its last change back, when its engine can say them."""
+        session = self.session
+        try:
+            return list(session.adapter.way_out(session.engine, session.words))
+        except Exception:
+            return []
 
     async def final(self) -> Message:
         session = self.session
         words = session.words
-        screen = session.adapter.final(session.record, session.engine, words)
-        rows = [[ButtonSpec(words("Rematch"), "rematch", style="primary", emoji="🔁")]]
-        return await self.prepared(
-            Screen(embed=screen.embed, rows=rows, content=screen.content, pictures=screen.pictures)
-        )
+
+        def draw() -> Screen:
+            screen = session.adapter.final(session.record, session.engine, words)
+            rows = [[ButtonSpec(words("Rematch"), "rematch", style="primary", emoji="🔁")]]
+            return Screen(
+                embed=screen.embed, rows=rows, content=screen.content, pictures=screen.pictures
+            )
+
+        return await self.drawn(draw)
 
     # ------------------------------------------------------------------------ showing
 
@@ -119,10 +159,7 @@ class Display:
         by editing that message. Raises if Discord refuses both the edit and a fresh post."""
         session = self.session
         engine = session.engine
-        moments = [
-            await self.prepared(screen)
-            for screen in session.adapter.moments(session.record, engine, events, session.words)
-        ]
+        moments = await self.moments(events)
         if engine.is_over:
             if moments:
                 await self._leave_behind(moments, interaction)
@@ -141,16 +178,28 @@ class Display:
         self.stale = False
         self.refused = None
 
+    async def moments(self, events: Sequence[Any]) -> list[Message]:
+        """The messages of their own that `events` call for; none when they cannot be drawn
+        (the table that follows says what the game is)."""
+        session = self.session
+        try:
+            screens = session.adapter.moments(session.record, session.engine, events, session.words)
+            return [await self.prepared(screen) for screen in screens]
+        except Exception:
+            log.exception("Game %s: its moments cannot be drawn; going on without", self._id)
+            return []
+
     async def show_safely(
         self, events: Sequence[Any], interaction: discord.Interaction[Any] | None = None
-    ) -> bool:
-        """`show`, for a change already committed: a failure is logged, never raised."""
+    ) -> Exception | None:
+        """`show`, for a change already committed: a failure is logged and returned, never
+        raised."""
         try:
             await self.show(events, interaction)
-            return True
+            return None
         except Exception as error:
             await self._failed(error, "could not show its table")
-            return False
+            return error
 
     def refusal(self, words: Words) -> str | None:
         """While Discord refuses to show the game: what players are told, the permissions the

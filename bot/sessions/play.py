@@ -79,10 +79,15 @@ class TableFlow:
         if not from_table and interaction.message is not None:
             personal = await session.display.prepared(adapter.personal(record, engine, seat, words))
             await interaction.response.edit_message(**personal.edit_kwargs())
-        shown = await session.display.show_safely(events, interaction if from_table else None)
+        failure = await session.display.show_safely(events, interaction if from_table else None)
         await session.remind()
-        if not shown and not interaction.response.is_done():
-            await tell(interaction, replies.SAVED_NOT_SHOWN, command=words.command("table", "show"))
+        if failure is not None and not interaction.response.is_done():
+            told = (
+                replies.SAVED_NOT_SHOWN
+                if isinstance(failure, discord.HTTPException)
+                else replies.APOLOGY_SAVED
+            )
+            await tell(interaction, told, command=words.command("table", "show"))
 
     # ------------------------------------------------------------------ slash commands
 

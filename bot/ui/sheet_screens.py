@@ -198,6 +198,18 @@ def sheet_rows(sheet: ScoreSheet, words: Words) -> list[Row]:
     return rows
 
 
+def way_out(sheet: ScoreSheet, words: Words) -> list[ButtonSpec]:
+    """What takes the sheet's last change back: the round being entered is discarded, or
+    else the last round undone."""
+    if sheet.is_over:
+        return []
+    if sheet.draft is not None:
+        return [ButtonSpec(words("Discard"), "discard", style="secondary")]
+    if sheet.rounds:
+        return [ButtonSpec(words("Undo round {round}", round=len(sheet.rounds)), "undo", emoji="↩️")]
+    return []
+
+
 def totals_form(sheet: ScoreSheet, first: int, words: Words) -> Form:
     """The card totals of up to five players, prefilled with what was typed before."""
     draft = sheet.draft

@@ -114,7 +114,7 @@ async def test_undo_and_correcting_round_2_after_round_5(tmp_path: Path) -> None
     [
         ("abc", "“abc” is not a number."),
         ("150", "150 is impossible for 12 cards: a total is from −24 to 144."),
-        ("-25", "-25 is impossible for 12 cards"),
+        ("-25", "−25 is impossible for 12 cards"),
     ],
 )
 async def test_a_bad_total_is_refused_and_nothing_typed_is_lost(
