@@ -187,15 +187,8 @@ class LobbyFlow:
             record.host_id = members[0].user_id
 
     def _seat_guest(self, session: GameSession, name: str) -> None:
-        if not session.adapter.allows_guests:
-            raise IllegalAction("{game} has no guest seats.", game=session.adapter.title)
-        name = " ".join(name.split())
-        if not 1 <= len(name) <= GUEST_NAME_LIMIT or not visible(name):
-            raise IllegalAction("A guest's name has 1 to {most} characters.", most=GUEST_NAME_LIMIT)
-        if name.casefold() in {seat.name.casefold() for seat in session.record.seats}:
-            raise IllegalAction("Someone at this table is already called {name}.", name=name)
         self._check_room(session)
-        session.record.seats.append(SeatRecord(name=name, guest=True))
+        session.record.seats.append(guest_seat(session.adapter, session.record.seats, name))
 
     async def leave(self, session: GameSession, interaction: discord.Interaction[Any]) -> None:
         """`/table leave` while the game is in its lobby."""
@@ -323,6 +316,19 @@ def guest_form(words: Words) -> Form:
             )
         ],
     )
+
+
+def guest_seat(adapter: GameAdapter, seats: list[SeatRecord], typed: str) -> SeatRecord:
+    """The seat of a guest whose name the host typed; raises `IllegalAction` saying why a
+    name cannot be taken."""
+    if not adapter.allows_guests:
+        raise IllegalAction("{game} has no guest seats.", game=adapter.title)
+    name = " ".join(typed.split())
+    if not 1 <= len(name) <= GUEST_NAME_LIMIT or not visible(name):
+        raise IllegalAction("A guest's name has 1 to {most} characters.", most=GUEST_NAME_LIMIT)
+    if name.casefold() in {seat.name.casefold() for seat in seats}:
+        raise IllegalAction("Someone at this table is already called {name}.", name=name)
+    return SeatRecord(name=name, guest=True)
 
 
 def _member_seat(interaction: discord.Interaction[Any]) -> SeatRecord:

@@ -8,10 +8,11 @@ import discord
 
 
 def shown(name: str) -> str:
-    """`name` with Discord's markdown characters escaped, so that one player's name cannot
-    format the table (bold, spoilers, quotes, code…). Pictures, alt text and button labels,
-    which Discord does not format, take names as they are."""
-    return discord.utils.escape_markdown(name)
+    """`name` with Discord's markdown characters and mentions escaped, so that one player's
+    name cannot format the table (bold, spoilers, quotes, code…) or show as a mention.
+    Pictures, alt text and button labels, which Discord does not format, take names as they
+    are."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
 def all_shown(names: Iterable[str]) -> list[str]:

@@ -3,6 +3,7 @@ round being entered with how it will be scored, the controls to enter, correct a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 import discord
@@ -24,7 +25,7 @@ from bot.ui.names import all_shown, shown
 from bot.ui.score_chart import ScoreChart
 from bot.ui.skyjo_screens import penalty_text
 from bot.ui.skyjo_words import round_lines
-from games.core.errors import IllegalAction
+from games.core.errors import IllegalAction, Part, Term
 from games.skyjo_sheet import ScoreSheet, SheetSettings
 
 COLOUR = discord.Colour.from_rgb(90, 180, 120)
@@ -96,13 +97,13 @@ def draft_lines(sheet: ScoreSheet, words: Words) -> list[str]:
         else words("who ended it: not chosen yet")
     )
     typed = " · ".join(
-        f"{name} {text if text is not None else '…'}"
+        f"{name} {shown(text) if text is not None else '…'}"
         for name, text in zip(all_shown(sheet.names), draft.entries, strict=True)
     )
     lines = [f"{heading} — {finisher}", typed]
     problems = sheet.draft_problems()
     if problems:
-        lines.append("⚠️ " + words.error(IllegalAction.of(problems)))
+        lines.append("⚠️ " + words.error(IllegalAction.of(escaped(problems))))
         return lines
     preview = sheet.preview()
     assert preview is not None
@@ -113,6 +114,22 @@ def draft_lines(sheet: ScoreSheet, words: Words) -> list[str]:
         all_shown(sheet.names), preview.finisher, preview.raw, preview.scores, after, words
     )
     return lines
+
+
+def escaped(parts: Sequence[Part]) -> list[Part]:
+    """`parts` with what players typed (names, totals) escaped for Discord's markdown."""
+    return [
+        (
+            template,
+            {
+                key: shown(value)
+                if isinstance(value, str) and not isinstance(value, Term)
+                else value
+                for key, value in values.items()
+            },
+        )
+        for template, values in parts
+    ]
 
 
 def _totals_without(sheet: ScoreSheet, index: int) -> list[int]:
