@@ -5,7 +5,9 @@ totals come out.
 A round is entered as a draft: who ended it, then each player's total as typed. The draft is
 saved with the sheet, every keystroke of it, so nothing entered is lost; a draft whose totals
 are not all numbers a 3 × 4 grid can make is refused when it is confirmed, with the reasons.
-Any past round can be opened as a draft again and corrected; later totals follow.
+Any past round can be opened as a draft again and corrected; later totals follow. A finished
+sheet can still have its last round undone or a round corrected, which reopens it; the game
+ends again once its last round leaves someone at the target.
 """
 
 from __future__ import annotations
@@ -64,7 +66,10 @@ class Draft(BaseModel):
     entries: tuple[str | None, ...]
 
 
-ActionKind = Literal["finisher", "totals", "confirm", "discard", "edit", "undo", "end"]
+ActionKind = Literal["finisher", "totals", "confirm", "discard", "edit", "undo", "end", "reopen"]
+REOPENING: frozenset[str] = frozenset({"edit", "undo", "reopen"})
+"""What a finished sheet still takes: its last round undone, a round corrected, or (ended
+early) play going on; each reopens it."""
 
 
 class Action(NamedTuple):
@@ -94,7 +99,13 @@ class Ended(NamedTuple):
     early: bool
 
 
-Event = Scored | Undone | Ended
+class Reopened(NamedTuple):
+    """A finished sheet opened again, to correct it or to play on."""
+
+    rounds: int
+
+
+Event = Scored | Undone | Ended | Reopened
 
 
 class SheetState(BaseModel):
@@ -272,12 +283,15 @@ class ScoreSheet:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         state = self.state
-        if state.over:
+        kind = action.kind
+        if state.over and kind not in REOPENING:
             raise IllegalAction("The game is over.")
         if not 0 <= seat < len(state.seats):
             raise IllegalAction("You are not playing in this game.")
         events: list[Event] = []
-        kind = action.kind
+        if state.over:
+            self._set(over=False, early=False)
+            events.append(Reopened(len(state.rounds)))
         if kind == "finisher":
             self._check_seat(action.number)
             draft = self._draft()
@@ -301,6 +315,9 @@ class ScoreSheet:
             events += self._edit(action.number)
         elif kind == "undo":
             events.append(self._undo())
+        elif kind == "reopen":
+            if not events:
+                raise IllegalAction("The game is not over.")
         elif kind == "end":
             if not state.rounds:
                 raise IllegalAction("Enter a round before ending the game.")
@@ -340,7 +357,8 @@ class ScoreSheet:
         else:
             rounds.append(entered)
         self._set(rounds=rounds, draft=None)
-        if not scored.corrected and max(self.totals) >= self.settings.target_score:
+        last = draft.index == len(rounds) - 1
+        if last and max(self.totals) >= self.settings.target_score:
             self._set(over=True)
         return scored
 

@@ -13,7 +13,16 @@ from hypothesis import strategies as st
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
 from games.skyjo.settings import PenaltyType
-from games.skyjo_sheet import Action, Ended, Scored, ScoreSheet, SheetSettings, Undone, total_of
+from games.skyjo_sheet import (
+    Action,
+    Ended,
+    Reopened,
+    Scored,
+    ScoreSheet,
+    SheetSettings,
+    Undone,
+    total_of,
+)
 
 
 def sheet(players: int = 3, **rules: Any) -> ScoreSheet:
@@ -69,8 +78,9 @@ def test_a_three_player_game_to_100_with_a_doubled_finisher() -> None:
     assert game.is_over and game.winners == (1,)
     assert events == [Scored(2, 2, (20, 30, 25), (20, 30, 50), False)]
     assert game.ended() == Ended((1,), (49, 37, 120), False)
-    with pytest.raises(IllegalAction, match="over"):
-        game.apply(0, Action("undo"))
+    for refused in ("finisher", "totals", "confirm", "discard", "end"):
+        with pytest.raises(IllegalAction, match="over"):
+            game.apply(0, Action(refused))
 
 
 def test_shared_victories() -> None:
@@ -202,6 +212,40 @@ def test_ending_early_names_the_lowest() -> None:
     assert game.is_over and game.to_move == ()
 
 
+def test_a_finished_sheet_reopens_to_undo_or_correct_its_last_round() -> None:
+    game = sheet(3, target_score=50)
+    enter(game, 0, (1, 20, 30))
+    enter(game, 1, (2, 10, 25))  # Cyd reaches 55: over
+    assert game.is_over
+    assert game.apply(0, Action("undo")) == [Reopened(2), Undone(1)]
+    assert not game.is_over and len(game.rounds) == 1
+    enter(game, 1, (2, 10, 25))
+    assert game.is_over
+    assert game.apply(2, Action("edit", 1)) == [Reopened(2)]
+    assert not game.is_over and game.draft is not None and game.draft.index == 1
+    game.apply(2, Action("totals", 2, ("5",)))
+    game.apply(2, Action("confirm"))
+    assert not game.is_over, "the corrected last round leaves everyone under the target"
+    assert game.totals == (3, 40, 35)
+    game.apply(2, Action("edit", 1))
+    game.apply(2, Action("totals", 2, ("20",)))
+    game.apply(2, Action("confirm"))
+    assert game.is_over and game.totals == (3, 40, 50), "corrected back to the target: over"
+
+
+def test_a_sheet_ended_early_plays_on_when_reopened() -> None:
+    game = sheet()
+    enter(game, 0, (1, 20, 30))
+    game.apply(1, Action("end"))
+    assert game.apply(1, Action("reopen")) == [Reopened(1)]
+    assert not game.is_over and game.ended() is None
+    with pytest.raises(IllegalAction, match="not over"):
+        game.apply(1, Action("reopen"))
+    with pytest.raises(IllegalAction, match="over"):
+        game.apply(1, Action("end"))
+        game.apply(1, Action("confirm"))
+
+
 actions = st.one_of(
     st.builds(Action, st.just("finisher"), st.integers(-1, 4)),
     st.builds(
@@ -212,7 +256,7 @@ actions = st.one_of(
             tuple
         ),
     ),
-    st.builds(Action, st.sampled_from(["confirm", "discard", "undo", "end"])),
+    st.builds(Action, st.sampled_from(["confirm", "discard", "undo", "end", "reopen"])),
     st.builds(Action, st.just("edit"), st.integers(-1, 4)),
 )
 
@@ -233,3 +277,6 @@ def test_any_clicks_keep_the_sheet_whole(steps: list[tuple[int, Action]]) -> Non
             assert all(-24 <= raw <= 144 for raw in entered.raw)
             totals = [t + s for t, s in zip(totals, entered.scores, strict=True)]
         assert tuple(totals) == game.totals
+        ended = game.ended()
+        if ended is not None and not ended.early:
+            assert max(game.totals) >= 200, "only the target ends a game that was not stopped"
