@@ -184,6 +184,12 @@ class GameAdapter(ABC):
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         """Log lines for these events, in order."""
 
+    def log_apart(self, event: Any) -> Hashable | None:
+        """The line of its own the log gives `event`, apart from the turn that brought it
+        about: the same value for every event of that line ("end" for a round's end, "deal"
+        for the next deal); None: it goes on the line of the events before it."""
+        return None
+
     @abstractmethod
     def standings(self, engine: Engine) -> list[Score]:
         """Every seat's final score (and tie-break) once the game is over."""

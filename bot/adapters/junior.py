@@ -31,10 +31,12 @@ from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
 from games.skyjo_junior import JuniorGame, JuniorSettings, actions, bots
-from games.skyjo_junior.events import CODEC, TripleMade
+from games.skyjo_junior.events import CODEC, FinalReveal, GameOver, Scored, TripleMade
 from games.skyjo_junior.settings import MAX_SEATS, MIN_SEATS
 
 PLAYS = {"swap": actions.swap, "decline": actions.decline_flip}
+LINES_APART: dict[type, str] = {FinalReveal: "end", Scored: "end", GameOver: "over"}
+"""The last cards turned up and the scores, then the end of the game, on lines of the log."""
 PANEL = SettingsPanel(
     [
         SettingChoice(
@@ -95,6 +97,9 @@ class JuniorAdapter(GameAdapter):
         game = _game(engine)
         names = all_shown(seat.name for seat in game.seats)
         return [describe(event, names, game.geometry, words) for event in events]
+
+    def log_apart(self, event: Any) -> Hashable | None:
+        return LINES_APART.get(type(event))
 
     def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
         counted: list[dict[str, int]] = [{} for _ in self.standings(engine)]

@@ -32,7 +32,7 @@ from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
 from games.sky_five import SkyFiveGame, SkyFiveSettings, actions, bots
-from games.sky_five.events import CODEC, Banked, Busted, SkyFive
+from games.sky_five.events import CODEC, Banked, Busted, FinalRound, GameOver, SkyFive
 from games.sky_five.settings import MAX_SEATS, MIN_SEATS
 
 BUST_SECONDS = SettingChoice(
@@ -41,6 +41,8 @@ BUST_SECONDS = SettingChoice(
     [(N_("10 s"), "10"), (N_("20 s"), "20"), (N_("30 s"), "30"), (N_("60 s"), "60")],
 )
 PANEL = SettingsPanel((TURN_SECONDS, BUST_SECONDS, HINTS))
+LINES_APART: dict[type, str] = {FinalRound: "final", GameOver: "over"}
+"""The start of the final round and the end of the game each have a line of the log."""
 
 
 def _game(engine: Engine) -> SkyFiveGame:
@@ -90,6 +92,9 @@ class SkyFiveAdapter(GameAdapter):
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         names = all_shown(_game(engine).names)
         return [describe(event, names, words) for event in events]
+
+    def log_apart(self, event: Any) -> Hashable | None:
+        return LINES_APART.get(type(event))
 
     def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
         counted: list[dict[str, int]] = [{} for _ in self.standings(engine)]

@@ -32,10 +32,25 @@ from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings, actions, bots
-from games.skyjo.events import CODEC, Event, FinalReveal, LineCleared, RoundScored
+from games.skyjo.events import (
+    CODEC,
+    Event,
+    FinalReveal,
+    GameOver,
+    LineCleared,
+    RoundScored,
+    RoundStarted,
+)
 from games.skyjo.settings import MAX_SEATS, MIN_SEATS
 
 MODES = {"turn": ("", "take"), "drawn": ("", "flip")}
+LINES_APART: dict[type, str] = {
+    FinalReveal: "end",
+    RoundScored: "end",
+    RoundStarted: "deal",
+    GameOver: "over",
+}
+"""The end of a round, the next deal and the end of the game each have a line of the log."""
 PLAYS = {"take": actions.take, "swap": actions.swap, "flip": actions.flip, "reveal": actions.reveal}
 
 
@@ -148,12 +163,17 @@ class SkyjoAdapter(GameAdapter):
         return _game(engine).to_json()
 
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
+        """The log's sentences; a round's scores are left to its summary."""
         game = _game(engine)
         return [
-            describe(event, all_shown(game.names), game.geometry, words)
+            words("Round {round} is over.", round=event.round)
+            if isinstance(event, RoundScored)
+            else describe(event, all_shown(game.names), game.geometry, words)
             for event in events
-            if not isinstance(event, RoundScored)
         ]
+
+    def log_apart(self, event: Any) -> Hashable | None:
+        return LINES_APART.get(type(event))
 
     def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
         counted: list[dict[str, int]] = [{} for _ in self.standings(engine)]

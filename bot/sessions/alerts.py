@@ -14,6 +14,7 @@ import discord
 from bot.i18n import Words
 from bot.sessions import posting
 from bot.sessions.display import nonce
+from bot.ui.reminders import alerts_in_channel
 from bot.ui.rendering import Message
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ class TurnAlerts:
             await self.remove()
         if not running or not seats:
             return
-        if len(record.members) > 1:
+        if alerts_in_channel(record):
             await self._post(seats)
         await self._direct_messages(seats)
 

@@ -1,5 +1,6 @@
 """A game's recent history as the table tells it: what happened since the player to move last
-played, one line per turn, described in the reader's language when shown."""
+played, one line per turn, and a line of its own for what follows a turn without being part of
+it (a round's end, the next deal); described in the reader's language when shown."""
 
 from __future__ import annotations
 
@@ -32,10 +33,29 @@ class Moves:
     seat: int
     token: Hashable
     events: tuple[Any, ...]
+    line: int | None = None
+    """Which of the lines apart from the turn these events stand on; None: the turn's own."""
 
 
 Entry = Note | Moves
 Describe = Callable[[Sequence[Any], Words], list[str]]
+Apart = Callable[[Any], Hashable | None]
+"""The line of its own an event opens or goes on (a round's end, the next deal), apart from
+the turn that brought it about; None: it goes on the line of the events before it."""
+
+
+def sections(events: Sequence[Any], apart: Apart) -> list[list[Any]]:
+    """`events` cut where an event opens a line of its own: the turn's own events first (none
+    when the change began with such an event), then each line apart."""
+    cut: list[list[Any]] = [[]]
+    line: Hashable | None = None
+    for event in events:
+        opens = apart(event)
+        if opens is not None and opens != line:
+            cut.append([])
+            line = opens
+        cut[-1].append(event)
+    return cut
 
 
 class GameLog:
@@ -50,8 +70,20 @@ class GameLog:
     def note(self, message: str, /, **values: Any) -> None:
         self._append(Note(message, values))
 
-    def moves(self, seat: int, token: Hashable, events: Sequence[Any]) -> None:
-        self._append(Moves(seat, token, tuple(events)))
+    def moves(
+        self,
+        seat: int,
+        token: Hashable,
+        events: Sequence[Any],
+        apart: Apart | None = None,
+    ) -> None:
+        """The events of one change by `seat`; those `apart` puts on lines of their own are
+        kept after the change's own, each line as an entry."""
+        own, *lines = sections(events, apart) if apart is not None else [list(events)]
+        if own or not lines:
+            self._append(Moves(seat, token, tuple(own)))
+        for number, line in enumerate(lines):
+            self._append(Moves(seat, token, tuple(line), number))
 
     def _append(self, entry: Entry) -> None:
         if len(self.entries) == self.entries.maxlen:
@@ -85,8 +117,9 @@ class GameLog:
             texts[words.language] = text
         return text
 
-    def _turns(self) -> list[list[Entry]]:
-        """The entries grouped by turn: the changes of one seat in one decision together."""
+    def _turns(self, *, apart: bool = True) -> list[list[Entry]]:
+        """The entries grouped by turn: the changes of one seat in one decision together,
+        and each line apart from its turn on its own (with its turn, when not `apart`)."""
         turns: list[list[Entry]] = []
         for entry in self.entries:
             previous = turns[-1][-1] if turns else None
@@ -94,6 +127,7 @@ class GameLog:
                 isinstance(entry, Moves)
                 and isinstance(previous, Moves)
                 and (previous.seat, previous.token) == (entry.seat, entry.token)
+                and (not apart or previous.line == entry.line)
             ):
                 turns[-1].append(entry)
             else:
@@ -108,7 +142,12 @@ class GameLog:
             return turns[-SHARED_LINES:]
         for index in range(len(turns) - 1, -1, -1):
             first = turns[index][0]
-            if isinstance(first, Moves) and first.seat == movers[0] and first.token != token:
+            if (
+                isinstance(first, Moves)
+                and first.line is None
+                and first.seat == movers[0]
+                and first.token != token
+            ):
                 return turns[index + 1 :]
         return turns
 
@@ -123,8 +162,9 @@ class GameLog:
         return lines[-MAX_LINES:]
 
     def last_turn(self, movers: Sequence[int], token: Hashable) -> tuple[Any, ...]:
-        """The events of the last turn played, not counting the mover's turn in progress."""
-        for turn in reversed(self._turns()):
+        """The events of the last turn played, with what followed it on lines apart, not
+        counting the mover's turn in progress."""
+        for turn in reversed(self._turns(apart=False)):
             first = turn[0]
             if not isinstance(first, Moves):
                 continue

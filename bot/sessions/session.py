@@ -213,7 +213,7 @@ class GameSession:
         if by_player:
             record.seats[seat].timeouts = 0
         self.mode = ""
-        self.log.moves(seat, token, events)
+        self.log.moves(seat, token, events, self.adapter.log_apart)
         self._move = Move(seat, self.adapter.encode_action(action))
         if self.adapter.moments(record, engine, events, self.words):
             record.unshown = self._save_events(events)

@@ -15,6 +15,7 @@ from bot.ui import grid_screens as widgets
 from bot.ui import junior_picture as picture
 from bot.ui.grid_screens import CardLook
 from bot.ui.names import all_shown, shown
+from bot.ui.reminders import reminders_line
 from games.core.grid import COLUMN_LETTERS
 from games.skyjo_junior.events import Declined, FinalReveal, Swapped
 from games.skyjo_junior.game import JuniorGame
@@ -120,10 +121,7 @@ def table_embed(
             else words("Last moves")
         )
         embed.add_field(name=heading[:256], value="\n".join(context.log)[-1024:], inline=False)
-    reminders = words(
-        "Your turn is announced in the channel; {command} adds a DM.",
-        command=words.command("table", "remind"),
-    )
+    reminders = reminders_line(game, words)
     rule = words("Most points wins: each column of three equal cards scores its value.")
     embed.set_footer(text=f"{words('Game {game}', game=game.id)} · {rule}\n{reminders}")
     return embed
@@ -164,7 +162,7 @@ def table_rows(view: JuniorView, mode: str, words: Words, *, bot_to_move: bool) 
                 words("Decline the {card}, turn a card up", card=view.held),
                 "mode",
                 "flip",
-                style="danger",
+                style="secondary",
                 disabled=not any(down),
             ),
             *hint,

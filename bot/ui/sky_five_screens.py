@@ -19,6 +19,7 @@ from bot.storage.records import GameRecord
 from bot.ui import rules
 from bot.ui import sky_five_picture as picture
 from bot.ui.names import all_shown, shown
+from bot.ui.reminders import reminders_line
 from bot.ui.sky_five_words import COLOURS, card_list, card_name, colour_name, describe, the_card
 from games.sky_five.cards import COLOUR_BIT, COLOUR_COUNT, NUMBER, colour_of
 from games.sky_five.events import Banked, Busted, Discarded, SkyFive
@@ -225,10 +226,7 @@ def table_embed(
             else words("Last moves")
         )
         embed.add_field(name=heading[:256], value=text[-1024:], inline=False)
-    reminders = words(
-        "Your turn is announced in the channel; {command} adds a DM.",
-        command=words.command("table", "remind"),
-    )
+    reminders = reminders_line(game, words)
     embed.set_footer(text=f"{words('Game {game}', game=game.id)}\n{reminders}")
     return embed
 

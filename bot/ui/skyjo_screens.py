@@ -15,6 +15,7 @@ from bot.ui import grid_screens as widgets
 from bot.ui import skyjo_picture as picture
 from bot.ui.grid_screens import CardLook
 from bot.ui.names import all_shown, shown
+from bot.ui.reminders import reminders_line
 from games.skyjo.events import (
     DiscardedAndFlipped,
     LineCleared,
@@ -184,10 +185,7 @@ def table_embed(
             else words("Last moves")
         )
         embed.add_field(name=heading[:256], value=text[-1024:], inline=False)
-    reminders = words(
-        "Your turn is announced in the channel; {command} adds a DM.",
-        command=words.command("table", "remind"),
-    )
+    reminders = reminders_line(game, words)
     target = words(
         "Game {game} · target {target} points", game=game.id, target=view.settings.target_score
     )
@@ -272,7 +270,7 @@ def table_rows(view: SkyjoView, mode: str, words: Words, *, bot_to_move: bool = 
                 words("Discard the {card}, turn a card up", card=view.drawn),
                 "mode",
                 "flip",
-                style="danger",
+                style="secondary",
                 disabled=not any(down),
             ),
             *_hint_button(view, words),

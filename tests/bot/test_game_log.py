@@ -1,12 +1,28 @@
-"""The table's log: everything since the player to move last played, one line per turn."""
+"""The table's log: everything since the player to move last played, one line per turn, and
+lines of their own for a round's end and the next deal."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
+from bot.adapters.base import GameAdapter
+from bot.adapters.junior import JuniorAdapter
+from bot.adapters.sky_five import SkyFiveAdapter
+from bot.adapters.skyjo import SkyjoAdapter
 from bot.i18n import Words
 from bot.sessions.game_log import KEPT, MAX_LINES, GameLog
+from games.core.engine import Engine
+from games.core.seats import Seat
+from games.sky_five import SkyFiveGame, SkyFiveSettings
+from games.sky_five import events as sky_five_events
+from games.skyjo import SkyjoGame, SkyjoSettings
+from games.skyjo import events as skyjo_events
+from games.skyjo_junior import JuniorGame, JuniorSettings
+from games.skyjo_junior import events as junior_events
 
 EN = Words("en")
 
@@ -111,3 +127,78 @@ def test_entries_added_since_the_game_was_saved_are_taken_back_with_it() -> None
     assert log.lines(describe, EN, movers=(1,), token=2) == ["Ana drew a 5. Ana put it at A1."]
     log.moves(1, 2, ["Leo drew a 4"])
     assert log.lines(describe, EN, movers=(0,), token=3) == ["Leo drew a 4."]
+
+
+def logged_until(adapter: GameAdapter, engine: Engine, stop: type, seed: int) -> GameLog:
+    """Random legal moves logged as the table logs them, until a change brings a `stop`
+    event."""
+    rng = random.Random(seed)
+    log = GameLog()
+    while not engine.is_over:
+        seat = rng.choice(engine.to_move)
+        token = adapter.turn_token(engine)
+        events = list(engine.apply(seat, rng.choice(engine.legal_actions(seat))))
+        log.moves(seat, token, events, adapter.log_apart)
+        if any(isinstance(event, stop) for event in events):
+            return log
+    raise AssertionError(f"the game ended without {stop.__name__}")
+
+
+def told(log: GameLog, adapter: GameAdapter, engine: Engine, words: Words) -> list[str]:
+    return log.lines(
+        lambda events, words: adapter.describe(engine, events, words),
+        words,
+        engine.to_move,
+        adapter.turn_token(engine),
+    )
+
+
+SEATS = [Seat(name=name) for name in ("Ana", "Leo", "Zoe")]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_rounds_end_and_the_next_deal_have_lines_of_their_own(seed: int) -> None:
+    adapter = SkyjoAdapter()
+    game = SkyjoGame.new(SkyjoSettings(target_score=1000), SEATS, seed)
+    log = logged_until(adapter, game, skyjo_events.RoundScored, seed)
+    *_, turn, end, deal = told(log, adapter, game, EN)
+    assert turn.split()[0] in ("Ana", "Leo", "Zoe"), turn
+    assert "Round" not in turn and "turned up:" not in turn, turn
+    assert end.endswith("Round 1 is over."), end
+    assert " Ana" not in end.replace("Ana's last", ""), "no move of a player's turn"
+    assert deal == "Round 2 is dealt: everyone turns up 2 cards.", deal
+    french = told(log, adapter, game, Words("fr"))
+    assert french[-2].endswith("Fin de la manche 1."), french[-2]
+    assert french[-1].startswith("Manche 2 : les cartes sont distribuées"), french[-1]
+
+
+def test_the_next_deal_without_opening_cards_says_who_starts_on_its_line() -> None:
+    adapter = SkyjoAdapter()
+    game = SkyjoGame.new(SkyjoSettings(target_score=1000, opening_flips=0), SEATS, 4)
+    log = logged_until(adapter, game, skyjo_events.RoundScored, 4)
+    starter = SEATS[game.current].name
+    lines = told(log, adapter, game, Words("de"))
+    assert lines[-1] == (
+        f"Runde 2 ist ausgeteilt. {starter} hat die letzte Runde beendet und beginnt diese."
+    ), lines[-1]
+    assert lines[-2].endswith("Runde 1 ist vorbei."), lines[-2]
+
+
+def test_the_end_of_a_junior_game_has_lines_of_its_own() -> None:
+    adapter = JuniorAdapter()
+    game = JuniorGame.new(JuniorSettings(), SEATS, 6)
+    log = logged_until(adapter, game, junior_events.GameOver, 6)
+    *_, turn, end, over = told(log, adapter, game, EN)
+    assert "scores" not in turn and "no triple" not in turn and "Game over" not in turn, turn
+    assert all(f"{seat.name} scores" in end or f"{seat.name} has no" in end for seat in SEATS)
+    assert over.startswith("Game over:"), over
+
+
+def test_the_final_round_of_sky_five_has_a_line_of_its_own() -> None:
+    adapter = SkyFiveAdapter()
+    game = SkyFiveGame.new(SkyFiveSettings(), SEATS, 3)
+    log = logged_until(adapter, game, sky_five_events.FinalRound, 3)
+    lines = told(log, adapter, game, EN)
+    final = next(i for i, line in enumerate(lines) if "the final round begins" in line)
+    assert lines[final].split()[1:4] == ["drew", "the", "last"], lines[final]
+    assert " draws " in lines[final - 1] or " gives " in lines[final - 1], lines[final - 1]

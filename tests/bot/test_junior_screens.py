@@ -100,3 +100,20 @@ def test_hints_can_be_turned_off() -> None:
     game = JuniorGame.new(JuniorSettings(hints=False), [Seat(name="Ana"), Seat(name="Leo")], 11)
     *_, actions = JUNIOR.table(record(2), game, TableContext(EN)).rows
     assert [b.verb for b in actions] == ["draw", "take"]  # type: ignore[union-attr]
+
+
+def test_declining_a_card_is_grey_not_a_danger() -> None:
+    game = JuniorGame.new(JuniorSettings(), [Seat(name="Ana"), Seat(name="Leo")], 11)
+    game.apply(game.current, game.legal_actions(game.current)[0])
+    *_, actions = JUNIOR.table(record(2), game, TableContext(EN)).rows
+    assert [(b.verb, b.style) for b in actions] == [("mode", "secondary"), ("hint", "secondary")]  # type: ignore[union-attr]
+
+
+def test_a_solo_table_promises_no_alert_in_the_channel() -> None:
+    game = JuniorGame.new(JuniorSettings(), [Seat(name="Ana"), Seat(name="Bot")], 11)
+    alone = record(2)
+    alone.seats[1] = SeatRecord(name="Bot", bot_level="easy")
+    footer = JUNIOR.table(alone, game, TableContext(EN)).embed.footer.text or ""
+    assert "announced" not in footer and "/table remind sends you a DM" in footer
+    shared = JUNIOR.table(record(2), game, TableContext(EN)).embed.footer.text or ""
+    assert "Your turn is announced in the channel" in shared

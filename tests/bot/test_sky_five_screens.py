@@ -349,3 +349,11 @@ def test_the_rules_fit_an_embed() -> None:
     assert len(rules) <= 6000 and len(rules.description or "") <= 4096
     assert all(len(field.value or "") <= 1024 for field in rules.fields)
     assert "Sky Five" in (rules.title or "")
+
+
+def test_a_solo_table_promises_no_alert_in_the_channel() -> None:
+    game = new_game(3)
+    alone = SKY_FIVE.table(record(3, bots=(1, 2)), game, TableContext(EN)).embed.footer.text
+    assert "announced" not in (alone or "") and "/table remind sends you a DM" in (alone or "")
+    shared = SKY_FIVE.table(record(3, bots=(2,)), game, TableContext(EN)).embed.footer.text
+    assert "Your turn is announced in the channel" in (shared or "")

@@ -175,3 +175,49 @@ def test_the_prompt_follows_each_step_and_cards_show_their_colour() -> None:
     assert "🟦 -2" in lines[1] and "🔵  0" in lines[1] and "🟩  3" in lines[1]
     assert "🟨  7" in lines[2] and "🟥 12" in lines[2] and "⬛  ?" in lines[2]
     assert "✕" in lines[3]
+
+
+def solo_record(players: int) -> GameRecord:
+    """One member against bots."""
+    table = record(players)
+    table.seats = [
+        SeatRecord(name=f"Player number {i}", user_id=100 if i == 0 else None, bot_level="easy")
+        for i in range(players)
+    ]
+    table.seats[0].bot_level = None
+    return table
+
+
+@pytest.mark.parametrize(
+    ("language", "announced", "by_dm"),
+    [
+        ("en", "Your turn is announced in the channel", "/table remind sends you a DM"),
+        ("fr", "Votre tour est annoncé dans le salon", "vous envoie un message privé"),
+        ("de", "Dein Zug wird im Kanal angekündigt", "schickt dir eine Direktnachricht"),
+    ],
+)
+def test_only_a_table_of_several_members_promises_an_alert_in_the_channel(
+    language: str, announced: str, by_dm: str
+) -> None:
+    game = SkyjoGame.new(SkyjoSettings(), [Seat(name=f"P{i}") for i in range(3)], 11)
+    words = Words(language)
+    shared = SKYJO.table(record(3), game, TableContext(words)).embed.footer.text or ""
+    alone = SKYJO.table(solo_record(3), game, TableContext(words)).embed.footer.text or ""
+    assert announced in shared and by_dm not in shared
+    assert announced not in alone and by_dm in alone
+
+
+def test_discarding_a_drawn_card_is_not_shown_as_a_danger() -> None:
+    game = SkyjoGame.new(SkyjoSettings(), [Seat(name="Ana"), Seat(name="Leo")], 11)
+    while game.phase == "opening":
+        seat = game.to_move[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    game.apply(game.current, game.legal_actions(game.current)[0])  # draw
+    rows = SKYJO.table(record(2), game, TableContext(EN)).rows
+    actions = [
+        b for row in rows if not isinstance(row, SelectSpec) for b in row if b.verb != "swap"
+    ]
+    assert [(b.verb, b.arg, b.style) for b in actions] == [
+        ("mode", "flip", "secondary"),
+        ("hint", "", "secondary"),
+    ]

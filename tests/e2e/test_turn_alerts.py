@@ -1,5 +1,5 @@
 """Players are told their turn has come by a new message that mentions them (an edit notifies
-nobody), removed once their turn is over; a solo player is not pinged."""
+nobody), removed once their turn is over; a solo player is not pinged, and not told so."""
 
 from __future__ import annotations
 
@@ -29,6 +29,8 @@ async def test_the_players_to_move_are_mentioned_until_their_turn_is_over(tmp_pa
         session = await t.settled(lambda s: skyjo(s).phase == "opening", "the opening")
         [opening] = alerts(t)
         assert mentions(t, opening) == {"ana", "leo"}
+        footer = (await t.table_message(session)).embeds[0]["footer"]["text"]
+        assert "Your turn is announced in the channel" in footer
         posted = next(
             r
             for r in t.dc.requests
@@ -63,4 +65,6 @@ async def test_a_solo_player_is_not_pinged(tmp_path: Path) -> None:
         await t.settled(lambda s: 0 in s.engine.to_move and skyjo(s).phase == "turn", "ana")
         assert alerts(t) == []
         table_message = await t.table_message()
-        assert "announced in the channel" in table_message.embeds[0]["footer"]["text"]
+        footer = table_message.embeds[0]["footer"]["text"]
+        assert "announced" not in footer, "no alert is posted, so none is promised"
+        assert "/table remind sends you a DM when your turn comes." in footer
