@@ -1,20 +1,35 @@
-# Everything a fresh machine needs, from Python 3.11 and pip alone.
+# Everything a fresh machine needs, from Python 3.11 and pip alone. Every package comes from
+# the locks in requirements/ (exact versions, checked against their hashes); `make lock` writes
+# them again from pyproject.toml and requirements/build.in.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+INSTALL := $(BIN)/python -m pip --disable-pip-version-check install --quiet
+LOCKED := $(INSTALL) --require-hashes -r
+# The project itself cannot be hashed: it goes in after its locked requirements, built by the
+# locked setuptools.
+PROJECT := $(INSTALL) --no-deps --no-build-isolation -e .
+UV_VERSION := 0.13.9
+LOCK := $(BIN)/uv pip compile --quiet --generate-hashes --universal --python-version 3.11 \
+	--custom-compile-command "make lock" $(LOCK_FLAGS)
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.runtime: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+$(VENV)/.build: requirements/build.txt | $(BIN)/python
+	$(LOCKED) requirements/build.txt
 	touch $@
 
-$(VENV)/.dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(VENV)/.runtime: requirements/runtime.txt pyproject.toml $(VENV)/.build
+	$(LOCKED) requirements/runtime.txt
+	$(PROJECT)
+	touch $@
+
+$(VENV)/.dev: requirements/dev.txt pyproject.toml $(VENV)/.build
+	$(LOCKED) requirements/dev.txt
+	$(PROJECT)
 	touch $(VENV)/.runtime $@
 
 run: $(VENV)/.runtime
@@ -32,6 +47,15 @@ lint: $(VENV)/.dev
 bench: $(VENV)/.runtime
 	$(BIN)/python -m bench.skyjo_speed
 	$(BIN)/python -m bench.bot_latency
+
+# The runtime lock is solved within the dev lock, so both hold the same versions. Pins already
+# in the locks are kept where pyproject.toml allows them: `make lock LOCK_FLAGS=--upgrade` moves
+# every package to its newest allowed version.
+lock: | $(BIN)/python
+	$(INSTALL) uv==$(UV_VERSION)
+	$(LOCK) requirements/build.in -o requirements/build.txt
+	$(LOCK) pyproject.toml --extra dev -o requirements/dev.txt
+	$(LOCK) pyproject.toml --constraint requirements/dev.txt -o requirements/runtime.txt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -139,8 +139,21 @@ async def run(
     ramp: float,
     text_only: bool = False,
 ) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="skytable-bench-", ignore_cleanup_errors=True) as tmp:
+        return await run_in(Path(tmp), games, seconds, think, bot_delay, ramp, text_only)
+
+
+async def run_in(
+    workdir: Path,
+    games: int,
+    seconds: float,
+    think: tuple[float, float],
+    bot_delay: float,
+    ramp: float,
+    text_only: bool,
+) -> dict[str, float]:
+    """The bench, with the bot's database and files in `workdir`."""
     limits = Limits(answer_timeout=30.0, ready_timeout=60.0, guild_ready_timeout=0.2)
-    workdir = Path(tempfile.mkdtemp(prefix="skytable-bench-"))
     async with DiscordStandIn(limits=limits) as dc:
         guild = dc.add_guild("Bench")
         players = []

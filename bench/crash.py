@@ -450,8 +450,15 @@ class Bench:
 
 
 async def run(config: Config, report: Callable[[str], None] = say) -> Report:
-    """The whole bench: the stand-in here, the bot in its process, killed `config.kills` times."""
-    workdir = config.workdir or Path(tempfile.mkdtemp(prefix="skytable-crash-"))
+    """The whole bench: the stand-in here, the bot in its process, killed `config.kills` times.
+    Its files are kept in `config.workdir` if given, else in a temporary folder removed after."""
+    if config.workdir is not None:
+        return await run_in(config.workdir, config, report)
+    with tempfile.TemporaryDirectory(prefix="skytable-crash-", ignore_cleanup_errors=True) as tmp:
+        return await run_in(Path(tmp), config, report)
+
+
+async def run_in(workdir: Path, config: Config, report: Callable[[str], None]) -> Report:
     limits = Limits(answer_timeout=ANSWER_TIMEOUT, ready_timeout=30.0, guild_ready_timeout=0.2)
     async with DiscordStandIn(limits=limits) as dc:
         bench = Bench(dc, config, workdir, report)

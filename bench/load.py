@@ -1233,8 +1233,13 @@ def progress(text: str) -> None:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="skytable-load-", ignore_cleanup_errors=True) as tmp:
+        return await run_in(Path(tmp), args)
+
+
+async def run_in(workdir: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """The bench, with the bots' databases and files in `workdir`."""
     limits = Limits(answer_timeout=30.0, ready_timeout=120.0, guild_ready_timeout=0.2)
-    workdir = Path(tempfile.mkdtemp(prefix="skytable-load-"))
     async with DiscordStandIn(limits=limits) as dc:
         watch = Watch(dc)
         cleaner = asyncio.create_task(janitor(dc))

@@ -115,7 +115,12 @@ def p99(times: list[float]) -> float:
 
 
 async def measure(results: int, servers: int) -> dict[str, float]:
-    folder = Path(tempfile.mkdtemp(prefix="skytable-stats-"))
+    with tempfile.TemporaryDirectory(prefix="skytable-stats-", ignore_cleanup_errors=True) as tmp:
+        return await measure_in(Path(tmp), results, servers)
+
+
+async def measure_in(folder: Path, results: int, servers: int) -> dict[str, float]:
+    """The figures, from a database filled in `folder`."""
     path = folder / "sky.db"
     database = await SqliteDatabase.open(path)
     try:
@@ -143,9 +148,6 @@ async def measure(results: int, servers: int) -> dict[str, float]:
         await database.close()
     size = sum(f.stat().st_size for f in folder.iterdir())
     figures["database_mb"] = round(size / 1_000_000, 1)
-    for file in folder.iterdir():
-        file.unlink()
-    folder.rmdir()
     return figures
 
 

@@ -6,6 +6,8 @@ import asyncio
 import logging
 import sqlite3
 import sys
+from contextlib import closing, suppress
+from pathlib import Path
 
 import aiohttp
 import asyncpg
@@ -23,15 +25,33 @@ def check_database(settings: BotSettings) -> str | None:
     store = settings.store
     if isinstance(store, str):
         return asyncio.run(check_postgres(store))
-    path = store
+    return check_sqlite(store)
+
+
+def check_sqlite(path: Path) -> str | None:
+    """Whether the database file can be written. What the check creates, it removes: the
+    bot creates the file once it has logged in, so a start that fails leaves nothing behind."""
+    created = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
+    existed = path.exists()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with sqlite3.connect(path) as connection:
+        with closing(sqlite3.connect(path)) as connection:
             connection.execute("CREATE TABLE IF NOT EXISTS _write_check (x INTEGER)")
             connection.execute("DROP TABLE _write_check")
     except (OSError, sqlite3.Error) as error:
         return startup_errors.unwritable_database(path, str(error))
+    finally:
+        remove_created(path if not existed else None, created)
     return None
+
+
+def remove_created(file: Path | None, folders: list[Path]) -> None:
+    """Removes the file, then the folders, innermost first, as far as they are gone or empty."""
+    with suppress(OSError):
+        if file is not None:
+            file.unlink(missing_ok=True)
+        for folder in folders:
+            folder.rmdir()
 
 
 async def check_postgres(url: str) -> str | None:

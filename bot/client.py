@@ -48,6 +48,7 @@ class SkyTableBot(commands.Bot):
     ) -> None:
         """`catalog` defaults to the installed games; `bot_delay`, `clock` and `seeds` (where
         new games' seeds come from) are for tests."""
+        _without_voice()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True, guild_messages=True),
@@ -191,6 +192,13 @@ class ShardedSkyTableBot(SkyTableBot, commands.AutoShardedBot):
     @staticmethod
     def sharding(settings: BotSettings) -> dict[str, Any]:
         return {"shard_count": settings.shard_count, "shard_ids": settings.owned_shards}
+
+
+def _without_voice() -> None:
+    """The bot never joins a voice channel: discord.py's warnings, when a client is built,
+    that the voice libraries are missing do not concern it."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
 
 
 def make_bot(settings: BotSettings, **options: Any) -> SkyTableBot:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from aiohttp import web
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,3 +89,93 @@ def test_shards_that_do_not_fit_are_named(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "(SHARD_IDS names shard 3, but shards are numbered 0 to 1" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+AT_DISCORD = (
+    "import runpy, sys, discord.http; discord.http.Route.BASE = sys.argv[1] + '/api/v10'; "
+    "runpy.run_module('bot', run_name='__main__', alter_sys=True)"
+)
+"""`python -m bot` with discord.py talking to the address given instead of Discord."""
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@asynccontextmanager
+async def discord_refusing_tokens() -> AsyncIterator[str]:
+    """A local Discord that answers every request as Discord does a bad token: 401."""
+
+    async def refuse(request: web.Request) -> web.Response:
+        return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", refuse)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}"
+    finally:
+        await runner.cleanup()
+
+
+async def start_bot_at(tmp_path: Path, discord_url: str, **env: str) -> tuple[int, str]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_PATH"}}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        AT_DISCORD,
+        discord_url,
+        cwd=tmp_path,
+        env={**clean, "PYTHONPATH": str(ROOT), **env},
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode is not None
+    return process.returncode, stderr.decode()
+
+
+FAILED_STARTS = {
+    "no token": {},
+    "a bad setting": {"DISCORD_TOKEN": "x", "PICTURE_PROCESSES": "many"},
+    "unreachable PostgreSQL": {
+        "DISCORD_TOKEN": "x",
+        "DATABASE_URL": f"postgresql://sky@127.0.0.1:{closed_port()}/sky",
+    },
+    "unreachable Discord": {"DISCORD_TOKEN": "x"},
+    "a database in new folders, Discord unreachable": {
+        "DISCORD_TOKEN": "x",
+        "DATABASE_PATH": "new/folders/sky.db",
+    },
+}
+
+
+@pytest.mark.parametrize("env", FAILED_STARTS.values(), ids=FAILED_STARTS.keys())
+async def test_a_failed_start_leaves_no_file_or_folder_behind(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    code, stderr = await start_bot_at(tmp_path, f"http://127.0.0.1:{closed_port()}", **env)
+    assert code == 2, stderr
+    assert "Sky Table cannot start" in stderr and "Traceback" not in stderr
+    assert sorted(tmp_path.rglob("*")) == []
+
+
+async def test_a_rejected_token_leaves_nothing_behind_and_says_so(tmp_path: Path) -> None:
+    async with discord_refusing_tokens() as discord_url:
+        code, stderr = await start_bot_at(tmp_path, discord_url, DISCORD_TOKEN="x")
+    assert code == 2, stderr
+    assert "Discord rejected the bot token" in stderr
+    assert sorted(tmp_path.rglob("*")) == []
+
+
+async def test_the_start_logs_nothing_about_voice(tmp_path: Path) -> None:
+    """The bot joins no voice channel, so discord.py's warnings about voice are not shown."""
+    async with discord_refusing_tokens() as discord_url:
+        _, stderr = await start_bot_at(tmp_path, discord_url, DISCORD_TOKEN="x", LOG_LEVEL="DEBUG")
+    assert "logging in using static token" in stderr, "the start's log was read"
+    assert "voice" not in stderr.lower(), stderr
