@@ -67,8 +67,8 @@ What is counted, each game at most once in each count:
 After each kill stderr says how many clicks were left unanswered and how many open games were
 saved at a version Discord had not been shown yet (the bot died between a commit and its
 edit); a game that took long to settle is named, and the messages of a channel with a
-problem are written to the working directory (`--workdir`, else a new temporary one, which
-also keeps the database and the bot's log).
+problem are written to the working directory, beside the database and the bot's log: the
+folder `--workdir` names, which is kept, else a temporary one, removed when the bench ends.
 
 Printed on stdout: {"kills", "games" (every game played, those that replaced ended ones
 included), "lost", "stuck", "corrupted", "moves_replayed_after_restart"}; with --json as one
