@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.catalog import installed
 from bot.client import SkyTableBot
 from bot.i18n import N_, Words
-from bot.replay import replay_embed
+from bot.replay import Step, next_round, previous_round, replay_embed, steps
 from bot.sessions.display import expired
 from bot.storage.stats import MIN_GAMES_FOR_RATE, StatsRepository
 from bot.ui.replies import words_for
@@ -194,27 +194,46 @@ async def replay_message(
         raise IllegalAction("That game cannot be replayed here.")
     adapter = bot.catalog.require(game.kind)
     moves = await bot.sessions.store.moves(game_id)
-    step = min(step, len(moves))
-    embed = replay_embed(adapter, game, moves, step, words)
+    found = steps(adapter, game, moves)
+    step = min(step, len(found) - 1)
+    embed = replay_embed(adapter, game, moves, found, step, words)
+    return embed, replay_buttons(game_id, found, step, words)
+
+
+def replay_buttons(game_id: int, found: Sequence[Step], step: int, words: Words) -> discord.ui.View:
+    """Back and forward by step on the first row (a thumb's reach on a phone); the first
+    step, the previous and next round (named by number) and the last on the second."""
+    last = len(found) - 1
+    earlier, later = previous_round(found, step), next_round(found, step)
+    here = found[step].round
     view = discord.ui.View(timeout=None)
-    for which, label, target, disabled in (
-        ("first", "⏮", 0, step == 0),
-        ("back", words("Previous"), step - 1, step == 0),
-        ("next", words("Next"), step + 1, step >= len(moves)),
-        ("last", "⏭", len(moves), step >= len(moves)),
+    for which, label, emoji, target, row in (
+        ("back", words("Previous"), "◀️", step - 1 if step else None, 0),
+        ("next", words("Next"), "▶️", step + 1 if step < last else None, 0),
+        ("first", "⏮", None, 0 if step else None, 1),
+        ("rback", _round_label(found, earlier, here, words), "⏪", earlier, 1),
+        ("rnext", _round_label(found, later, here, words), "⏩", later, 1),
+        ("last", "⏭", None, last if step < last else None, 1),
     ):
         view.add_item(
             discord.ui.Button(
                 label=label,
-                custom_id=f"skyr:{game_id}:{max(0, target)}:{which}",
-                disabled=disabled,
+                emoji=emoji,
+                custom_id=f"skyr:{game_id}:{step if target is None else target}:{which}",
+                disabled=target is None,
+                row=row,
             )
         )
-    return embed, view
+    return view
+
+
+def _round_label(found: Sequence[Step], target: int | None, here: int, words: Words) -> str:
+    """ "Round 3": the round a jump lands in (the round shown, when there is none)."""
+    return words("Round {round}", round=here if target is None else found[target].round)
 
 
 LAST = 999_999
-"""A step past any game's last move: the standings."""
+"""A step past any game's last: its last step, the standings."""
 
 
 class ReplayChoice(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"skyh:replay"):
@@ -245,9 +264,12 @@ class ReplayChoice(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sk
 
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"skyr:(?P<game>[0-9]{1,18}):(?P<step>[0-9]{1,6}):(?P<which>first|back|next|last)",
+    template=(
+        r"skyr:(?P<game>[0-9]{1,18}):(?P<step>[0-9]{1,6}):"
+        r"(?P<which>first|back|next|last|rback|rnext)"
+    ),
 ):
-    """A step forward or back in a replay."""
+    """A step forward or back in a replay, or a jump to a round, the first or the last step."""
 
     def __init__(self, button: discord.ui.Button[Any], game_id: int, step: int) -> None:
         super().__init__(button)

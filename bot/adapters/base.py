@@ -184,6 +184,17 @@ class GameAdapter(ABC):
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         """Log lines for these events, in order."""
 
+    def story(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
+        """What these events did, told in a replay: the log's lines unless the game has more
+        to say (what the table shows as messages of their own, what it keeps no log of)."""
+        return self.describe(engine, events, words)
+
+    def round_of(self, engine: Engine) -> int | None:
+        """The round the game is in (a new deal, a new line of a score sheet); None for a game
+        of one deal, whose replay counts a round each time the turn comes back to the seat that
+        played first."""
+        return None
+
     def log_apart(self, event: Any) -> Hashable | None:
         """The line of its own the log gives `event`, apart from the turn that brought it
         about: the same value for every event of that line ("end" for a round's end, "deal"

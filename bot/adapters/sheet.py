@@ -26,6 +26,7 @@ from bot.adapters.skyjo import PENALTY, TARGET_SCORE, fields
 from bot.i18n import Words
 from bot.storage.records import GameRecord
 from bot.ui import sheet_screens as screens
+from bot.ui import sheet_words
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
@@ -87,6 +88,16 @@ class SheetAdapter(GameAdapter):
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         """The sheet itself is the record of every round: it keeps no log."""
         return []
+
+    def story(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
+        """Each round entered, corrected or taken back, for a replay."""
+        sheet = _sheet(engine)
+        return [line for event in events for line in sheet_words.describe(event, sheet, words)]
+
+    def round_of(self, engine: Engine) -> int:
+        """The round being entered; the last one entered once the game is over."""
+        sheet = _sheet(engine)
+        return len(sheet.rounds) + (not sheet.is_over)
 
     def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
         """The penalties each player took, as the rounds stand after every correction."""

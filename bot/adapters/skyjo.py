@@ -192,6 +192,15 @@ class SkyjoAdapter(GameAdapter):
         game = _game(engine)
         return (game.round, game.phase == "opening", game.turns)
 
+    def story(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
+        """The log's sentences, and each round's scores, which the table shows apart."""
+        game = _game(engine)
+        names = all_shown(game.names)
+        return [describe(event, names, game.geometry, words) for event in events]
+
+    def round_of(self, engine: Engine) -> int:
+        return _game(engine).round
+
     def interpret(self, engine: Engine, seat: int, command: Command, words: Words) -> Outcome:
         game = _game(engine)
         verb, arg = command.verb, command.arg

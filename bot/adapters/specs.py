@@ -64,13 +64,15 @@ ALT_TEXT_LIMIT = 1024
 class TableContext:
     """What the table is drawn from besides the game: the step the player to move is at
     (`mode`), the log in the reader's language, the events of the last turn played (to mark
-    what changed) and whether the server shows pictures."""
+    what changed) and whether the server shows pictures. A replay's table (`replay`) says
+    what stands and asks nobody to act: no prompt, no timer, no one "thinking"."""
 
     words: Words
     mode: str = ""
     log: Sequence[str] = ()
     last_turn: Sequence[Any] = ()
     pictures: bool = True
+    replay: bool = False
 
 
 @dataclass(frozen=True)

@@ -62,10 +62,13 @@ def _prompt(view: JuniorView, game: GameRecord, mode: str, words: Words) -> str:
     )
 
 
-def _status(view: JuniorView, game: GameRecord, mode: str, words: Words) -> list[str]:
+def _status(
+    view: JuniorView, game: GameRecord, mode: str, words: Words, *, replay: bool = False
+) -> list[str]:
+    """The decision open and what to press (not in a replay), the last moves, the piles."""
     names = all_shown(player.name for player in view.players)
     lines: list[str] = []
-    if view.current is not None and view.phase != "over":
+    if view.current is not None and view.phase != "over" and not replay:
         timer = ""
         if game.deadline:
             when = f"<t:{int(game.deadline)}:R>"
@@ -104,7 +107,7 @@ def table_embed(
 ) -> discord.Embed:
     embed = discord.Embed(
         title=TITLE,
-        description="\n".join(_status(view, game, context.mode, words)),
+        description="\n".join(_status(view, game, context.mode, words, replay=context.replay)),
         colour=COLOUR,
     )
     if not context.pictures:

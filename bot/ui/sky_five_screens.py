@@ -163,11 +163,16 @@ def _final_round(view: SkyFiveView, words: Words) -> list[str]:
 
 
 def status(
-    view: SkyFiveView, game: GameRecord, last_turn: Sequence[object], words: Words
+    view: SkyFiveView,
+    game: GameRecord,
+    last_turn: Sequence[object],
+    words: Words,
+    *,
+    replay: bool = False,
 ) -> list[str]:
-    """The description of the table: the decision open and what to press, the last roll, the
-    final round and the draw pile."""
-    lines = _prompt(view, game, words) if view.phase != "over" else []
+    """The description of the table: the decision open and what to press (not in a replay),
+    the last roll, the final round and the draw pile."""
+    lines = _prompt(view, game, words) if view.phase != "over" and not replay else []
     roll = picture.last_roll(view, last_turn)
     if roll is not None:
         # A bust's roll explains the headline above it; otherwise the prompt comes first.
@@ -208,7 +213,7 @@ def table_embed(
     words = context.words
     embed = discord.Embed(
         title=title(view, words),
-        description="\n".join(status(view, game, context.last_turn, words)),
+        description="\n".join(status(view, game, context.last_turn, words, replay=context.replay)),
         colour=BUST_COLOUR if view.phase == "bust" else COLOUR,
     )
     if not context.pictures:

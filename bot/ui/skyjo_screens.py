@@ -106,10 +106,13 @@ def _prompt(view: SkyjoView, game: GameRecord, mode: str, words: Words) -> str:
     )
 
 
-def _status(view: SkyjoView, game: GameRecord, mode: str, words: Words) -> list[str]:
+def _status(
+    view: SkyjoView, game: GameRecord, mode: str, words: Words, *, replay: bool = False
+) -> list[str]:
+    """The decision open and what to press (not in a replay), the last turns, the piles."""
     names = all_shown(player.name for player in view.players)
     lines: list[str] = []
-    if view.phase == "opening":
+    if view.phase == "opening" and not replay:
         waiting = [names[s] for s in view.to_move]
         lines.append(
             words.plural(
@@ -119,7 +122,7 @@ def _status(view: SkyjoView, game: GameRecord, mode: str, words: Words) -> list[
             )
         )
         lines.append(words("Still choosing: {names}", names=", ".join(waiting)))
-    elif view.current is not None:
+    elif view.current is not None and not replay:
         timer = ""
         if game.deadline:
             when = f"<t:{int(game.deadline)}:R>"
@@ -160,10 +163,11 @@ def table_embed(
     mode: str = "",
     *,
     pictures: bool = False,
+    replay: bool = False,
 ) -> discord.Embed:
     """The table as text. With a picture, the players' names, points and grids are drawn
     (and said in its alt text); as text only, each grid is written out."""
-    status = _status(view, game, mode, words)
+    status = _status(view, game, mode, words, replay=replay)
     embed = discord.Embed(
         title=words("Skyjo · round {round}", round=view.round),
         description="\n".join(status),
@@ -288,7 +292,15 @@ def table_screen(game: GameRecord, engine: SkyjoGame, context: TableContext) -> 
     bot = view.current is not None and game.seats[view.current].is_bot
     words = context.words
     return Screen(
-        embed=table_embed(game, view, context.log, words, context.mode, pictures=context.pictures),
+        embed=table_embed(
+            game,
+            view,
+            context.log,
+            words,
+            context.mode,
+            pictures=context.pictures,
+            replay=context.replay,
+        ),
         rows=table_rows(view, context.mode, words, bot_to_move=bot),
         pictures=[table_picture(view, context.last_turn, words)] if context.pictures else (),
     )

@@ -4,8 +4,10 @@ their loss, a cancelled game does not count, and another server sees none of it.
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +16,7 @@ from games.skyjo_junior.events import TripleMade
 from tests.e2e import junior_play
 from tests.e2e.harness import shown, table
 from tests.e2e.sheet_play import enter_round, open_sheet
+from tests.standin import StoredMessage
 
 
 async def test_finished_games_count_and_nothing_else(tmp_path: Path) -> None:
@@ -94,7 +97,7 @@ async def test_the_leaderboard_pages_with_buttons_that_survive_a_restart(
         assert f"**2.** <@{t.users['leo'].id}>" in page.text()
 
 
-async def test_a_replay_steps_through_a_whole_game_to_its_standings(tmp_path: Path) -> None:
+async def test_a_replay_goes_by_round_and_by_turn_to_its_standings(tmp_path: Path) -> None:
     rng = random.Random(9)
     async with table(tmp_path) as t:
         await t.start()
@@ -119,22 +122,60 @@ async def test_a_replay_steps_through_a_whole_game_to_its_standings(tmp_path: Pa
         opened = await t.select("leo", history, chooser["custom_id"], str(session.record.id))
         assert opened.ephemeral, "a replay is only for whoever asked"
         replay = shown(opened)
-        assert replay.embeds[0]["description"] == final.embeds[0]["description"], (
-            "choosing a game shows its standings first"
+        standings = final.embeds[0]["description"]
+        assert replay.embeds[0]["title"] == final.embeds[0]["title"]
+        assert replay.embeds[0]["description"].endswith(standings), (
+            "choosing a game shows its standings first, under what its last turn did"
         )
-        start = next(c for c in replay.walk_components() if c.get("label") == "⏮")
-        replay = shown(await t.click("leo", replay, start["custom_id"]))
-        assert f"move 0 of {len(moves)}" in replay.text()
-        seen_turns = set()
-        for step in range(1, len(moves) + 1):
-            following = next(c for c in replay.walk_components() if c.get("label") == "Next")
-            turned = await t.click("leo", replay, following["custom_id"])
+        count = int(footer_of(replay).split("\n")[0].rsplit(" ", 1)[1])
+        assert count <= len(moves) * 0.6, "a turn of a draw and a swap is one step"
+        replay = shown(await t.click("leo", replay, replay.custom_id_for("⏮")))
+        assert footer_of(replay).startswith(f"Round 1 · step 1 of {count}")
+
+        first = session.record.seats[moves[0].seat].name
+        starts = [1]
+        while not (jump := button_of(replay, "rnext")).get("disabled"):
+            assert jump["label"] == f"Round {len(starts) + 1}", "the jump names its round"
+            turned = await t.click("leo", replay, jump["custom_id"])
             assert turned.type == 7, turned.errors
             replay = shown(turned)
-            assert f"move {step} of {len(moves)}" in replay.text()
-            seen_turns.add(replay.embeds[0].get("description", "").split("\n")[0])
+            where = re.fullmatch(
+                r"Round (\d+) · step (\d+) of \d+", footer_of(replay).split("\n")[0]
+            )
+            assert where is not None and int(where[1]) == len(starts) + 1
+            assert int(where[2]) > starts[-1]
+            starts.append(int(where[2]))
+            assert f"Next: **{first}**" in replay.text(), "a round starts at the first player"
+        assert len(starts) > 5, "the game went round the table many times"
+        back = await t.click("leo", replay, button_of(replay, "rback")["custom_id"])
+        assert footer_of(shown(back)).startswith(f"Round {len(starts) - 1} · step {starts[-2]} ")
+
+        replay = shown(await t.click("leo", replay, replay.custom_id_for("⏮")))
+        seen_turns = set()
+        for step in range(2, count + 1):
+            turned = await t.click("leo", replay, replay.custom_id_for("Next"))
+            assert turned.type == 7, turned.errors
+            replay = shown(turned)
+            assert f"step {step} of {count}" in footer_of(replay)
+            text = replay.text().lower()
+            assert "thinking" not in text and "press" not in text and "<t:" not in text
+            told = replay.embeds[0]["description"].split("\n")[0]
+            assert told.startswith("> ") and len(told) > 2, "each step says what happened"
+            seen_turns.add(told)
         assert len(seen_turns) > 5, "the table changes as the game goes"
+        assert button_of(replay, "next").get("disabled") and button_of(replay, "last").get(
+            "disabled"
+        )
         assert replay.embeds[0]["title"] == final.embeds[0]["title"]
-        assert replay.embeds[0]["description"] == final.embeds[0]["description"], (
+        assert replay.embeds[0]["description"].endswith(standings), (
             "the replay ends on the game's own standings"
         )
+
+
+def footer_of(message: StoredMessage) -> str:
+    return str(message.embeds[0]["footer"]["text"])
+
+
+def button_of(message: StoredMessage, which: str) -> dict[str, Any]:
+    """The replay's button whose custom id ends in `which` ("rnext", "last"…)."""
+    return next(c for c in message.walk_components() if c.get("custom_id", "").endswith(which))
