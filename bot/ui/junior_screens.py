@@ -274,10 +274,10 @@ def settings_summary(settings: JuniorSettings, words: Words) -> list[str]:
     )
     return [
         words.plural(
-            "Deck: {n} copy of each value from 1 to 12 ({deck} cards)",
-            "Deck: {n} copies of each value from 1 to 12 ({deck} cards)",
+            "Deck: {n} copy of each value from 1 to 12 ({deck})",
+            "Deck: {n} copies of each value from 1 to 12 ({deck})",
             settings.copies_per_value,
-            deck=settings.deck_size,
+            deck=words.plural("{n} card", "{n} cards", settings.deck_size),
         ),
         words("Time per turn: **{seconds}**", seconds=seconds),
         words("Hints: **{hints}**", hints=words("on") if settings.hints else words("off")),

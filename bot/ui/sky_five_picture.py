@@ -174,6 +174,16 @@ def last_roll(view: SkyFiveView, last_turn: Sequence[object]) -> Roll | None:
     return None
 
 
+def kept_roll(view: SkyFiveView) -> Roll | None:
+    """The roll the game keeps of its last turn played, if that turn was a bank (it is what the
+    standings show of the turn that ended the game)."""
+    kept = view.last_roll
+    if kept is None:
+        return None
+    numbers = tuple(sorted({NUMBER[card] for card in kept.cards}))
+    return Roll(view.players[kept.seat].name, kept.face, numbers, kept.face in numbers)
+
+
 def table_picture(view: SkyFiveView, last_turn: Sequence[object], labels: Labels) -> SkyFiveTable:
     """The table as everyone sees it; `last_turn` holds the events of the turn just played."""
     busted = set() if view.busted is None else {view.busted}
@@ -513,7 +523,6 @@ def badge_tile(text: str, size: int, kind: Mark) -> Image.Image:
 def _strip(image: Image.Image, table: SkyFiveTable, width: int) -> None:
     """The title and the legend on the left; the die, a drawn card and the draw pile on the
     right, the title shortened if they would meet."""
-    labels = table.labels
     pile_h = PILE_W * 4 // 3
     top = (STRIP - pile_h) // 2 + 2
     x = width - MARGIN - 4 - PILE_W
@@ -521,23 +530,33 @@ def _strip(image: Image.Image, table: SkyFiveTable, width: int) -> None:
     if table.drawn is not None:
         x -= PILE_W + 8
         image.paste(card_tile(table.drawn, PILE_W, HIGHLIGHT, BACKGROUND), (x, top))
-    roll = table.roll
-    if roll is not None:
-        x -= DIE_SIZE + 16
-        die_top = (STRIP - DIE_SIZE) // 2 + 2
-        image.paste(die_tile(roll.face, roll.bust), (x, die_top))
-        chips_w = len(roll.numbers) * (CHIP + 3)
-        left = x - 10 - chips_w
-        for i, number in enumerate(roll.numbers):
-            chip = chip_tile(number, number == roll.face)
-            image.paste(chip, (left + i * (CHIP + 3), die_top + 18))
-        fitted = fit(drawable(roll.name) or "?", 13, max(chips_w, 60))
-        name = text_tile(fitted, 13, TEXT, BACKGROUND, COLOURS)
-        image.paste(name, (x - 10 - name.width, die_top - 2))
-        x = min(left, x - 10 - name.width)
-    title = fit(drawable(labels.title), 26, x - MARGIN - 20)
-    image.paste(text_tile(title, 26, TEXT, BACKGROUND, COLOURS), (MARGIN + 4, 8))
-    image.paste(legend_tile(tuple(drawable(name) for name in labels.colours)), (MARGIN + 4, 46))
+    if table.roll is not None:
+        x = _roll(image, table.roll, x)
+    _heading(image, table.labels.title, table.labels.colours, x)
+
+
+def _roll(image: Image.Image, roll: Roll, right: int) -> int:
+    """The die ending 16 pixels left of `right`, and left of it the numbers it was compared
+    with under the name of whoever rolled; returns where they begin."""
+    x = right - DIE_SIZE - 16
+    die_top = (STRIP - DIE_SIZE) // 2 + 2
+    image.paste(die_tile(roll.face, roll.bust), (x, die_top))
+    chips_w = len(roll.numbers) * (CHIP + 3)
+    left = x - 10 - chips_w
+    for i, number in enumerate(roll.numbers):
+        chip = chip_tile(number, number == roll.face)
+        image.paste(chip, (left + i * (CHIP + 3), die_top + 18))
+    fitted = fit(drawable(roll.name) or "?", 13, max(chips_w, 60))
+    name = text_tile(fitted, 13, TEXT, BACKGROUND, COLOURS)
+    image.paste(name, (x - 10 - name.width, die_top - 2))
+    return min(left, x - 10 - name.width)
+
+
+def _heading(image: Image.Image, title: str, colours: tuple[str, ...], right: int) -> None:
+    """The title, shortened to end well before `right`, and the legend under it."""
+    fitted = fit(drawable(title), 26, right - MARGIN - 20)
+    image.paste(text_tile(fitted, 26, TEXT, BACKGROUND, COLOURS), (MARGIN + 4, 8))
+    image.paste(legend_tile(tuple(drawable(name) for name in colours)), (MARGIN + 4, 46))
 
 
 def _panel(image: Image.Image, table: SkyFiveTable, shape: Layout, index: int) -> None:
@@ -599,4 +618,216 @@ def render(table: SkyFiveTable) -> bytes:
     """The table as a PNG."""
     output = io.BytesIO()
     draw(table).save(output, format="PNG", compress_level=3)
+    return output.getvalue()
+
+
+# ----------------------------------------------------------------------------- standings
+
+STACKS = COLOUR_COUNT + 1
+"""A column per colour, then one for the Shooting Stars."""
+MIN_STEP = 12
+"""The least of a covered card left showing: its number must stay readable."""
+
+
+@dataclass(frozen=True)
+class Pile:
+    """One player's banked cards in the standings."""
+
+    name: str
+    cards: tuple[int, ...]
+    score: str
+    """The points, in words of the standings' language ("13 pts")."""
+    winner: bool
+
+
+@dataclass(frozen=True)
+class SkyFiveStandings:
+    """Everything the standings' picture shows; equal standings give equal pictures."""
+
+    title: str
+    colours: tuple[str, ...]
+    piles: tuple[Pile, ...]
+    """Best first."""
+    roll: Roll | None = None
+    """The roll of the turn that ended the game, if it was a bank."""
+
+
+def stacks(cards: Sequence[int]) -> list[list[int]]:
+    """The cards by column (each colour, then the Shooting Stars), highest number first."""
+    found: list[list[int]] = [[] for _ in range(STACKS)]
+    for card in cards:
+        found[colour_of(card)].append(card)
+    for stack in found:
+        stack.sort(key=lambda card: -NUMBER[card])
+    return found
+
+
+@dataclass(frozen=True)
+class PileLayout:
+    card_w: int
+    card_h: int
+    gap: int
+    pad: int
+    header: int
+    step: int
+    """How far down each card of a column lies from the one it covers."""
+    per_row: int
+    panel_w: int
+    panel_h: int
+    width: int
+    height: int
+
+    def panel_origin(self, index: int) -> tuple[int, int]:
+        spacing = (self.width - self.per_row * self.panel_w) // (self.per_row + 1)
+        row, column = divmod(index, self.per_row)
+        return (
+            spacing + column * (self.panel_w + spacing),
+            STRIP + MARGIN + row * (self.panel_h + MARGIN),
+        )
+
+    def card_origin(self, index: int, stack: int, depth: int) -> tuple[int, int]:
+        """Where the `depth`th card of column `stack` of panel `index` is drawn."""
+        x, y = self.panel_origin(index)
+        return (
+            x + self.pad + stack * (self.card_w + self.gap),
+            y + self.header + depth * self.step,
+        )
+
+
+def _pile_sized(card_w: int, per_row: int, players: int, longest: int, step: int) -> PileLayout:
+    card_h = card_w * 4 // 3
+    gap = max(3, card_w // 10)
+    pad = max(6, card_w // 6)
+    header = max(30, card_w * 5 // 8)
+    panel_w = 2 * pad + STACKS * card_w + (STACKS - 1) * gap
+    panel_h = header + card_h + max(0, longest - 1) * step + pad
+    rows = math.ceil(players / per_row)
+    width = max(MIN_WIDTH, per_row * panel_w + (per_row + 1) * MARGIN)
+    height = STRIP + MARGIN + rows * (panel_h + MARGIN)
+    return PileLayout(
+        card_w, card_h, gap, pad, header, step, per_row, panel_w, panel_h, width, height
+    )
+
+
+def _fits(shape: PileLayout) -> bool:
+    return shape.width <= MAX_WIDTH and shape.height <= MAX_HEIGHT
+
+
+@lru_cache(maxsize=64)
+def pile_layout(players: int, longest: int) -> PileLayout:
+    """The largest cards for which every panel, its longest column `longest` cards deep, fits
+    in the picture; a column too long for that is drawn tighter, the smallest cards' way."""
+    best: PileLayout | None = None
+    for per_row in range(1, players + 1):
+        for card_w in range(LARGEST_CARD, 19, -1):
+            step = max(MIN_STEP, card_w * 4 // 3 * 3 // 10)
+            candidate = _pile_sized(card_w, per_row, players, longest, step)
+            if _fits(candidate):
+                if best is None or candidate.card_w > best.card_w:
+                    best = candidate
+                break
+    if best is not None:
+        return best
+    per_row = min(players, 3)
+    squeezed = _pile_sized(20, per_row, players, 1, 0)
+    rows = math.ceil(players / per_row)
+    room = (MAX_HEIGHT - STRIP - MARGIN) // rows - MARGIN - squeezed.panel_h
+    return _pile_sized(20, per_row, players, longest, max(1, room // max(1, longest - 1)))
+
+
+@lru_cache(maxsize=512)
+def stacked_tile(card: int, width: int, strip: int) -> Image.Image:
+    """A banked card in a column, whose top `strip` pixels show when the next one covers it:
+    its number at the top left, its colour's shape at the top right."""
+    height = width * 4 // 3
+    colour = colour_of(card)
+    tile = Image.new("RGB", (width, height), PANEL)
+    draw = ImageDraw.Draw(tile)
+    radius = max(3, width // 9)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=FILLS[colour])
+    band = min(strip, height // 2)
+    size = max(8, min(band - 2, width * 9 // 20))
+    draw.text(
+        (max(4, width // 8), band / 2 + 1),
+        str(NUMBER[card]),
+        fill=COLOURS.ink(colour),
+        font=font(size),
+        anchor="lm",
+    )
+    r = max(3, min(band * 2 // 5, width // 7))
+    draw_shape(
+        draw, SHAPES[colour], width - r - max(4, width // 8), band / 2 + 1, r, symbol_colour(card)
+    )
+    edge = BACKGROUND if colour != STAR else MUTED
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, outline=edge, width=1)
+    return _quantized(tile)
+
+
+@lru_cache(maxsize=16)
+def pile_panel_tile(shape: PileLayout, winner: bool) -> Image.Image:
+    tile = Image.new("RGB", (shape.panel_w, shape.panel_h), BACKGROUND)
+    draw = ImageDraw.Draw(tile)
+    draw.rounded_rectangle(
+        (0, 0, shape.panel_w - 1, shape.panel_h - 1),
+        radius=shape.gap * 2,
+        fill=PANEL,
+        outline=GOLD if winner else None,
+        width=max(2, shape.card_w // 14) + 1,
+    )
+    return _quantized(tile)
+
+
+def _pile_header(image: Image.Image, pile: Pile, shape: PileLayout, index: int) -> None:
+    """The name on the left (gold for a winner); the points and the pile's size on the right."""
+    px, py = shape.panel_origin(index)
+    size = max(14, shape.header * 3 // 5)
+    middle = py + shape.header // 2 + 1
+    right = px + shape.panel_w - shape.pad
+    count = text_tile(str(len(pile.cards)), size, TEXT, PANEL, COLOURS)
+    right -= count.width
+    image.paste(count, (right, middle - count.height // 2))
+    icon = back_tile(size * 3 // 4, None, PANEL)
+    right -= icon.width + 3
+    image.paste(icon, (right, middle - icon.height // 2))
+    score = text_tile(drawable(pile.score) or "?", size, TEXT, PANEL, COLOURS)
+    right -= score.width + 8
+    image.paste(score, (right, middle - score.height // 2))
+    ink = GOLD if pile.winner else TEXT
+    room = right - px - shape.pad - 6
+    name = text_tile(fit(drawable(pile.name) or "?", size, room), size, ink, PANEL, COLOURS)
+    image.paste(name, (px + shape.pad, middle - name.height // 2))
+
+
+def _pile_panel(image: Image.Image, pile: Pile, shape: PileLayout, index: int) -> None:
+    image.paste(pile_panel_tile(shape, pile.winner), shape.panel_origin(index))
+    _pile_header(image, pile, shape, index)
+    for column, stack in enumerate(stacks(pile.cards)):
+        if not stack and column < COLOUR_COUNT:
+            image.paste(place_tile(column, shape.card_w), shape.card_origin(index, column, 0))
+        for depth, card in enumerate(stack):
+            tile = stacked_tile(card, shape.card_w, shape.step)
+            image.paste(tile, shape.card_origin(index, column, depth))
+
+
+def longest_stack(standings: SkyFiveStandings) -> int:
+    return max((len(stack) for pile in standings.piles for stack in stacks(pile.cards)), default=1)
+
+
+def draw_standings(standings: SkyFiveStandings) -> Image.Image:
+    shape = pile_layout(len(standings.piles), max(1, longest_stack(standings)))
+    image = Image.new("P", (shape.width, shape.height), BACKGROUND_INDEX)
+    image.putpalette(palette(COLOURS).getpalette() or [])
+    right = shape.width - MARGIN + 12
+    if standings.roll is not None:
+        right = _roll(image, standings.roll, right)
+    _heading(image, standings.title, standings.colours, right)
+    for index, pile in enumerate(standings.piles):
+        _pile_panel(image, pile, shape, index)
+    return image
+
+
+def render_standings(standings: SkyFiveStandings) -> bytes:
+    """The standings as a PNG."""
+    output = io.BytesIO()
+    draw_standings(standings).save(output, format="PNG", compress_level=3)
     return output.getvalue()

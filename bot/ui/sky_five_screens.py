@@ -20,7 +20,15 @@ from bot.ui import rules
 from bot.ui import sky_five_picture as picture
 from bot.ui.names import all_shown, shown
 from bot.ui.reminders import reminders_line
-from bot.ui.sky_five_words import COLOURS, card_list, card_name, colour_name, describe, the_card
+from bot.ui.sky_five_words import (
+    COLOURS,
+    card_list,
+    card_name,
+    colour_name,
+    describe,
+    pile_in_words,
+    the_card,
+)
 from games.sky_five.cards import COLOUR_BIT, COLOUR_COUNT, NUMBER, colour_of
 from games.sky_five.events import Banked, Busted, Discarded, SkyFive
 from games.sky_five.game import SkyFiveGame
@@ -443,42 +451,107 @@ def moment_screens(names: Sequence[str], events: Sequence[object], words: Words)
 # ------------------------------------------------------------------------------ the end
 
 
+def pile_line(cards: Sequence[int]) -> str:
+    """ "🔺 6 4 · 🟡 2 · ⭐ 5": a banked pile by colour, each colour's numbers highest first."""
+    return " · ".join(_by_colour(cards))
+
+
+def standings_order(view: SkyFiveView) -> list[int]:
+    """The seats from first to last: the most points, then the most banked cards."""
+    players = view.players
+    return sorted(
+        range(len(players)), key=lambda s: (-(players[s].score or 0), -players[s].banked_count, s)
+    )
+
+
+def _standing(view: SkyFiveView, seat: int, words: Words) -> list[str]:
+    """A player's points and banked cards, then the cards themselves."""
+    player = view.players[seat]
+    points = words.plural(
+        "**{name}** — {n} point",
+        "**{name}** — {n} points",
+        player.score or 0,
+        name=shown(player.name),
+    )
+    cards = words.plural("{n} banked card", "{n} banked cards", player.banked_count)
+    trophy = "🏆 " if seat in (view.winners or ()) else ""
+    pile = pile_line(player.banked or ())
+    return [f"{trophy}{points} · {cards}", *([pile] if pile else [])]
+
+
+def standings_description(
+    view: SkyFiveView, heading: str, roll: picture.Roll | None, words: Words
+) -> str:
+    """The standings' picture in words, for screen readers."""
+    lines = [heading]
+    if roll is not None:
+        lines.append(roll_line(roll, words).replace("**", "").removeprefix("🎲 "))
+    for seat in standings_order(view):
+        player = view.players[seat]
+        points = words.plural("{n} point", "{n} points", player.score or 0)
+        cards = words.plural("{n} banked card", "{n} banked cards", player.banked_count)
+        pile = pile_in_words(player.banked or (), words)
+        lines.append(f"{player.name} ({points}, {cards})" + (f": {pile}" if pile else ""))
+    return "\n".join(lines)[:ALT_TEXT_LIMIT]
+
+
+def standings_picture(
+    view: SkyFiveView, heading: str, roll: picture.Roll | None, words: Words
+) -> Picture:
+    """Every player's banked cards in columns by colour, the winners framed in gold, and the
+    last roll if the game ended on a bank."""
+    winners = view.winners or ()
+    piles = tuple(
+        picture.Pile(
+            name=view.players[seat].name,
+            cards=view.players[seat].banked or (),
+            score=words.plural("{n} pt", "{n} pts", view.players[seat].score or 0),
+            winner=seat in winners,
+        )
+        for seat in standings_order(view)
+    )
+    colours = tuple(words(name) for name in COLOURS)
+    drawing = picture.SkyFiveStandings(heading, colours, piles, roll)
+    return Picture(
+        name="standings.png",
+        key=drawing,
+        render=partial(picture.render_standings, drawing),
+        description=standings_description(view, heading, roll, words),
+    )
+
+
+def _heading(view: SkyFiveView, names: Sequence[str], words: Words) -> str:
+    who = words.listing([names[s] for s in sorted(view.winners or ())])
+    if len(view.winners or ()) == 1:
+        return words("Sky Five · {who} wins!", who=who)
+    return words("Sky Five · {who} share the victory!", who=who)
+
+
 def final_screen(engine: SkyFiveGame, words: Words) -> Screen:
-    """Everyone's banked points and cards, the winners first."""
+    """The roll that ended the game, if it did on a bank; everyone's banked points and cards,
+    the winners first, in text and in a picture."""
     view = engine.view(None)
     players = view.players
+    roll = picture.kept_roll(view)
+    lines = [roll_line(roll, words)] if roll is not None else []
+    for seat in standings_order(view):
+        lines += _standing(view, seat, words)
     scores = [player.score or 0 for player in players]
-    counts = [player.banked_count for player in players]
-    winners = set(view.winners or ())
-    order = sorted(range(len(players)), key=lambda s: (-scores[s], -counts[s], s))
-    lines = []
-    for seat in order:
-        points = words.plural(
-            "**{name}** — {n} point",
-            "**{name}** — {n} points",
-            scores[seat],
-            name=shown(players[seat].name),
-        )
-        cards = words.plural("{n} banked card", "{n} banked cards", counts[seat])
-        lines.append(("🏆 " if seat in winners else "") + f"{points} · {cards}")
-    who = words.listing([shown(players[s].name) for s in sorted(winners)])
     best = max(scores)
-    if len(winners) == 1 and sum(score == best for score in scores) > 1:
+    winners = view.winners or ()
+    if len(winners) == 1 and scores.count(best) > 1:
         lines.append(
             words.plural(
                 "{name} wins the tie on {n} point with the most banked cards.",
                 "{name} wins the tie on {n} points with the most banked cards.",
                 best,
-                name=who,
+                name=shown(players[winners[0]].name),
             )
         )
-    heading = (
-        words("Sky Five · {who} wins!", who=who)
-        if len(winners) == 1
-        else words("Sky Five · {who} share the victory!", who=who)
-    )
+    heading = _heading(view, all_shown(player.name for player in players), words)
     embed = discord.Embed(title=heading, description="\n".join(lines), colour=SKY_FIVE_COLOUR)
-    return Screen(embed=embed)
+    drawn = _heading(view, [player.name for player in players], words)
+    return Screen(embed=embed, pictures=[standings_picture(view, drawn, roll, words)])
 
 
 # ------------------------------------------------------------------- settings and rules

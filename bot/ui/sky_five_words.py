@@ -35,6 +35,7 @@ from games.sky_five.view import SkyFiveView
 
 COLOURS: tuple[str, ...] = (N_("red"), N_("yellow"), N_("green"), N_("blue"), N_("purple"))
 """Each colour's name, by colour index."""
+STARS = N_("Shooting Stars")
 
 CARDS: tuple[str, ...] = (
     N_("red {number}"),
@@ -88,6 +89,16 @@ def the_card(card: int, words: Words) -> str:
 def card_list(cards: Sequence[int], words: Words) -> str:
     """ "red 6, yellow 2 and Shooting Star 1"."""
     return words.listing([card_name(card, words) for card in cards])
+
+
+def pile_in_words(cards: Sequence[int], words: Words) -> str:
+    """ "red 6, 4; yellow 2; Shooting Stars 5": a pile by colour, highest numbers first."""
+    groups = []
+    for colour, name in enumerate((*COLOURS, STARS)):
+        numbers = sorted((NUMBER[c] for c in cards if colour_of(c) == colour), reverse=True)
+        if numbers:
+            groups.append(f"{words(name)} {', '.join(str(n) for n in numbers)}")
+    return "; ".join(groups)
 
 
 def either(names: Sequence[str], words: Words) -> str:
@@ -272,21 +283,23 @@ def hint(action: Action, view: SkyFiveView, words: Words) -> str:
     hand = view.players[seat].face_up
     points, faces = _risk(hand)
     if action.kind == "bank":
-        return words.plural(
-            "Bank: {points} points are at stake and {n} face of the die in 6 busts you.",
-            "Bank: {points} points are at stake and {n} faces of the die in 6 bust you.",
-            faces,
-            points=points,
+        stake = words.plural(
+            "Bank: {n} point is at stake.", "Bank: {n} points are at stake.", points
         )
+        risk = words.plural(
+            "{n} face of the die in 6 busts you.", "{n} faces of the die in 6 bust you.", faces
+        )
+        return f"{stake} {risk}"
     if action.kind == "draw":
         if not hand:
             return words("Draw: you have no face-up card to bank yet.")
-        return words.plural(
-            "Draw: only {n} face of the die in 6 would bust your {points} points.",
-            "Draw: only {n} faces of the die in 6 would bust your {points} points.",
+        risk = words.plural(
+            "Draw: only {n} face of the die in 6 would bust you.",
+            "Draw: only {n} faces of the die in 6 would bust you.",
             faces,
-            points=points,
         )
+        stake = words.plural("{n} point is at stake.", "{n} points are at stake.", points)
+        return f"{risk} {stake}"
     if action.kind == "give":
         assert view.pending is not None
         return words(

@@ -73,7 +73,7 @@ from games.sky_five.events import (
 )
 from games.sky_five.scoring import points, winning_seats
 from games.sky_five.settings import MAX_SEATS, MIN_SEATS, SkyFiveSettings
-from games.sky_five.state import Phase, SkyFiveState
+from games.sky_five.state import LastRoll, Phase, SkyFiveState
 from games.sky_five.view import SkyFiveView, build_view
 
 Shuffler = Callable[[Sequence[int]], list[int]]
@@ -145,6 +145,7 @@ class SkyFiveGame(SeatedGame):
         "final_done",
         "final_round",
         "first",
+        "last_roll",
         "moves",
         "pending",
         "phase",
@@ -181,6 +182,8 @@ class SkyFiveGame(SeatedGame):
     sky_fives: int
     winners: tuple[int, ...] | None
     moves: int
+    last_roll: LastRoll | None
+    """The roll of the last turn played, if that turn was a bank; the next draw clears it."""
     to_move: tuple[int, ...]
     """The seat whose decision it is, alone in a tuple; empty exactly when the game is over."""
     _alone: tuple[tuple[int], ...]
@@ -228,6 +231,7 @@ class SkyFiveGame(SeatedGame):
         game.final_done = [False] * n
         game.rolls = game.busts = game.sky_fives = game.moves = 0
         game.winners = None
+        game.last_roll = None
         game.first = game.current = first_player(seed, n)
         game.phase = "turn"
         game.to_move = game._alone[game.current]
@@ -256,6 +260,7 @@ class SkyFiveGame(SeatedGame):
             sky_fives=self.sky_fives,
             winners=self.winners,
             moves=self.moves,
+            last_roll=self.last_roll,
         )
 
     @classmethod
@@ -292,6 +297,7 @@ class SkyFiveGame(SeatedGame):
         game.sky_fives = state.sky_fives
         game.winners = state.winners
         game.moves = state.moves
+        game.last_roll = state.last_roll
         if game.phase == "over":
             game.to_move = ()
         elif game.phase == "bust":
@@ -472,6 +478,7 @@ class SkyFiveGame(SeatedGame):
     def _draw(self, seat: int, events: list[Event]) -> None:
         pile = self.draw_pile
         card = pile.pop()
+        self.last_roll = None
         events.append(record(Drew, (seat, card, len(pile))))
         bit = COLOUR_BIT[card]
         if not bit & self.colours[seat]:
@@ -518,6 +525,7 @@ class SkyFiveGame(SeatedGame):
         roll = self._roller(self.rolls)
         self.rolls += 1
         events.append(record(Rolled, (seat, roll)))
+        self.last_roll = LastRoll(seat, roll, tuple(self.face_up[seat]))
         for card in self.face_up[seat]:
             if NUMBER[card] == roll:
                 self._bust(seat, "roll", roll, events)

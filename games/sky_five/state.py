@@ -6,7 +6,7 @@ listed in the order their owner received them, which is the order `take(index)` 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -16,6 +16,15 @@ from games.sky_five.settings import SkyFiveSettings
 Phase = Literal["turn", "give", "bust", "over"]
 """`turn`: the current player draws or banks; `give`: the current player chooses who gets the
 card they drew; `bust`: the players after a busted one, in turn, take a card or pass."""
+
+
+class LastRoll(NamedTuple):
+    """The die as the last bank left it: whose roll it was, the face it showed, and the face-up
+    cards it was compared with (banked, or at stake in the bust it caused)."""
+
+    seat: int
+    face: int
+    cards: tuple[int, ...]
 
 
 class SkyFiveState(BaseModel):
@@ -45,3 +54,7 @@ class SkyFiveState(BaseModel):
     sky_fives: int
     winners: tuple[int, ...] | None
     moves: int
+    last_roll: LastRoll | None = None
+    """The roll of the last turn played, if that turn was a bank (with the bust it may have
+    caused); the next draw clears it. Saved so that the standings can show the roll that ended
+    the game."""

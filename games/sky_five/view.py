@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from games.sky_five.scoring import points
 from games.sky_five.settings import SkyFiveSettings
-from games.sky_five.state import Phase
+from games.sky_five.state import LastRoll, Phase
 
 if TYPE_CHECKING:
     from games.sky_five.game import SkyFiveGame
@@ -56,6 +56,8 @@ class SkyFiveView(BaseModel):
     busted: int | None
     winners: tuple[int, ...] | None
     moves: int
+    last_roll: LastRoll | None
+    """The roll of the last turn played, if that turn was a bank: public, like the die."""
 
 
 def build_view(game: SkyFiveGame, seat: int | None) -> SkyFiveView:
@@ -92,4 +94,5 @@ def build_view(game: SkyFiveGame, seat: int | None) -> SkyFiveView:
         busted=game.busted,
         winners=game.winners,
         moves=game.moves,
+        last_roll=game.last_roll,
     )

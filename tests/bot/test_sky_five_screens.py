@@ -264,9 +264,13 @@ def test_the_final_standings_show_everyones_points_and_cards() -> None:
     final = SKY_FIVE.final(record(3), game, EN)
     assert final.embed.title == "Sky Five · Ana wins!"
     assert (final.embed.description or "").split("\n") == [
+        "🎲 **Ana** rolled **1** against 3: banked.",
         "🏆 **Ana** — 13 points · 3 banked cards",
+        "🔺 6 3 · 🟡 4",
         "**Leo** — 10 points · 2 banked cards",
+        "🟩 5 · 🔷 5",
         "**Zoe** — 10 points · 2 banked cards",
+        "💜 6 · ⭐ 4",
     ]
     assert screens.personal_screen(game, 1, EN).embed.fields == [], "nothing is at risk any more"
 
@@ -285,7 +289,10 @@ def test_a_tie_on_points_goes_to_the_most_banked_cards() -> None:
     final = SKY_FIVE.final(record(3), game, EN)
     assert final.embed.title == "Sky Five · Leo wins!"
     text = final.embed.description or ""
-    assert text.split("\n")[0] == "🏆 **Leo** — 10 points · 3 banked cards"
+    assert text.split("\n")[:2] == [
+        "🎲 **Zoe** rolled **3** against 0: banked.",
+        "🏆 **Leo** — 10 points · 3 banked cards",
+    ]
     assert "Leo wins the tie on 10 points with the most banked cards." in text
     assert [(s.seat, s.score, s.tiebreak) for s in SKY_FIVE.standings(game)] == [
         (0, 10, 2),

@@ -115,6 +115,7 @@ async def arrange(
             "final_done": list(final_done) if final_done is not None else [False] * players,
             "rolls": 0,
             "winners": None,
+            "last_roll": None,
         }
     )
     async with session.lock:
@@ -175,11 +176,14 @@ async def play_to_the_end(t: Table, session: GameSession, rng: random.Random) ->
     return decisions
 
 
-def picture_of(t: Table, message: StoredMessage) -> tuple[Image.Image, str]:
-    """The table's picture as Discord received it, and its alt text."""
+def picture_of(
+    t: Table, message: StoredMessage, name: str = "skyfive.png"
+) -> tuple[Image.Image, str]:
+    """The message's picture (the table's, unless `name` says another) as Discord received
+    it, and its alt text."""
     attachments = message.payload["attachments"]
-    assert [a["filename"] for a in attachments] == ["skyfive.png"]
-    assert message.embeds[0]["image"]["url"] == "attachment://skyfive.png"
+    assert [a["filename"] for a in attachments] == [name]
+    assert message.embeds[0]["image"]["url"] == f"attachment://{name}"
     data = t.dc.rest.files[attachments[0]["url"].split("/cdn/", 1)[1]]
     return Image.open(io.BytesIO(data)), attachments[0]["description"]
 

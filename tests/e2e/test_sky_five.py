@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.harness import Table, button, shown, table
 from tests.e2e.sky_five_play import (
     arrange,
@@ -239,10 +241,69 @@ async def test_the_final_round_gives_everyone_one_last_bank(tmp_path: Path) -> N
         final = await t.table_message(session)
         assert final.embeds[0]["title"] == "Sky Five · ana wins!"
         assert description(final).split("\n") == [
+            "🎲 **ana** rolled **6** against 0 · 1 · 4: banked.",
             "🏆 **ana** — 5 points · 3 banked cards",
+            "🔺 4 · 🟩 1 · 🔷 0",
             "**leo** — 5 points · 2 banked cards",
+            "🟡 2 · 💜 3",
             "**zoe** — 0 points · 0 banked cards",
             "ana wins the tie on 5 points with the most banked cards.",
+        ]
+
+
+@pytest.mark.parametrize("pictures", [True, False], ids=["pictures", "text-only"])
+async def test_the_last_bank_of_the_game_shows_its_roll_and_everyones_banked_cards(
+    tmp_path: Path, pictures: bool
+) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        session = await open_game(t, ("ana", "leo", "zoe"))
+        if not pictures:
+            admins = t.guild.add_role("Admins", manage_guild=True)
+            t.guild.members[t.users["ana"].id].roles.append(admins)
+            assert (await t.slash("ana", "table pictures", look="text")).ephemeral
+        piles = [[R(6), Y(4), G(1)], [B(5)], [P(6), S(4), Y(2), Y(1)]]
+        done = [True, False, True]
+        await arrange(
+            t,
+            session,
+            [[], [R(3), S(5)], []],
+            more=0,
+            rolls=[4],
+            current=1,
+            banked=piles,
+            final_done=done,
+        )
+        last = await t.table_message()
+        assert "🏁 **leo**'s final turn: press **Bank**." in description(last)
+
+        await press(t, "leo", "bank")
+        session = await t.settled(lambda s: s.record.status == "finished", "the standings", session)
+        final = await t.table_message(session)
+        assert final.id == last.id, "the table became the standings: nothing was posted between"
+        assert final.embeds[0]["title"] == "Sky Five · zoe wins!"
+        assert description(final).split("\n") == [
+            "🎲 **leo** rolled **4** against 3 · 5: banked.",
+            "🏆 **zoe** — 13 points · 4 banked cards",
+            "🟡 2 1 · 💜 6 · ⭐ 4",
+            "**leo** — 13 points · 3 banked cards",
+            "🔺 3 · 🔷 5 · ⭐ 5",
+            "**ana** — 11 points · 3 banked cards",
+            "🔺 6 · 🟡 4 · 🟩 1",
+            "zoe wins the tie on 13 points with the most banked cards.",
+        ]
+        if not pictures:
+            assert not final.payload["attachments"] and "image" not in final.embeds[0]
+            return
+        image, alt = picture_of(t, final, "standings.png")
+        assert image.width <= 800 and image.height <= 600
+        image.save(tmp_path / "standings.png")
+        assert alt.split("\n") == [
+            "Sky Five · zoe wins!",
+            "leo rolled 4 against 3 · 5: banked.",
+            "zoe (13 points, 4 banked cards): yellow 2, 1; purple 6; Shooting Stars 4",
+            "leo (13 points, 3 banked cards): red 3; blue 5; Shooting Stars 5",
+            "ana (11 points, 3 banked cards): red 6; yellow 4; green 1",
         ]
 
 

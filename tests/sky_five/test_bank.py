@@ -1,11 +1,12 @@
 import pytest
 
 from games.core import IllegalAction
-from games.sky_five import bank, draw
+from games.sky_five import SkyFiveGame, bank, draw, pass_
 from games.sky_five.cards import deck_counter
 from games.sky_five.events import Banked, Busted, Rolled
 from games.sky_five.game import seeded_roller
-from tests.sky_five.scripting import B, G, R, S, Y, card_counts, position
+from games.sky_five.state import LastRoll
+from tests.sky_five.scripting import B, G, P, R, S, Y, card_counts, position
 
 RULEBOOK = [R(6), Y(2), G(2), S(1)]
 """The rulebook's example: face-up cards 6, 2, 2 and 1."""
@@ -78,3 +79,26 @@ def test_seeded_rolls_are_fixed_by_seed_and_number_and_use_every_face() -> None:
     assert set(faces) == {1, 2, 3, 4, 5, 6}
     assert [again(n) for n in reversed(range(300))] == faces[::-1]
     assert [other(n) for n in range(300)] != faces
+
+
+def test_the_last_roll_stays_on_the_table_until_the_next_draw() -> None:
+    game = position([[R(4), Y(2)], [B(1)]], draws=(G(3), P(5)), rolls=(6, 1))
+    assert game.last_roll is None
+    game.apply(0, bank())
+    assert game.last_roll == LastRoll(0, 6, (R(4), Y(2)))
+    assert game.view(None).last_roll == game.last_roll, "the die is public"
+    restored = SkyFiveGame.from_json(game.to_json())
+    assert restored.last_roll == game.last_roll
+    game.apply(1, bank())
+    assert game.last_roll == LastRoll(1, 1, (B(1),)), "a bust's roll, with the cards at stake"
+    game.apply(0, pass_())
+    assert game.last_roll == LastRoll(1, 1, (B(1),)), "the bust's choices are part of its turn"
+    game.apply(0, draw())
+    assert game.last_roll is None
+
+
+def test_the_roll_of_the_last_bank_of_the_game_is_kept_when_it_ends() -> None:
+    game = position([[], [R(3), S(5)]], rolls=(2,), current=1, final_done=[True, False])
+    game.apply(1, bank())
+    assert game.is_over
+    assert game.view(None).last_roll == LastRoll(1, 2, (R(3), S(5)))
