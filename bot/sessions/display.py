@@ -34,6 +34,10 @@ log = logging.getLogger(__name__)
 TABLE_LIFETIME = datetime.timedelta(minutes=50)
 TOO_OLD_TO_EDIT = 30046
 UNKNOWN_CHANNEL = 10003
+UNKNOWN_MESSAGE = 10008
+REPOSTS = 3
+"""Times a post is made again with a new nonce because the message of the one before was
+deleted within the few minutes Discord keeps nonces."""
 UNKNOWN_INTERACTION = 10062
 
 
@@ -62,6 +66,12 @@ class Display:
         """The public message may not show the saved state: it is redrawn at the next chance."""
         self._holds: tuple[int, tuple[tuple[str, int, str], ...], tuple[int, ...]] | None = None
         """The public message's id, the files it was last given, and their attachments' ids."""
+        self._shows: tuple[int, int, posting.Appearance] | None = None
+        """The public message's id, and the game's version and appearance it was last given:
+        an edit to that very appearance is not sent."""
+        self.unchecked = False
+        """The bot may have posted messages of the game it never noted (it stopped before it
+        could): the next repair looks through the channel for them."""
         self.unreadable = False
         """The saved game is something its screens cannot draw: a plain table is shown."""
         self.refused: discord.Forbidden | None = None
@@ -240,6 +250,27 @@ class Display:
             return
         self.stale = False
         self.refused = None
+        if self.unchecked:
+            await self.sweep()
+
+    async def sweep(self) -> None:
+        """Delete the game's messages that still offer its controls but are not its public
+        message: posts Discord took as the bot stopped, before it could note them (the answer
+        that opened the game, a table shown again). Looked for once; a failure is logged."""
+        self.unchecked = False
+        record = self.session.record
+        client = self.session.context.client
+        try:
+            found = await posting.strays(client, record.channel_id, record.id, record.message_id)
+        except discord.HTTPException as error:
+            log.info("Game %s: the channel could not be looked through (%s)", self._id, error)
+            return
+        for message_id in found:
+            log.info("Game %s: message %s was never noted; it is deleted", self._id, message_id)
+            try:
+                await posting.delete(client, record.channel_id, message_id)
+            except discord.HTTPException as error:
+                log.info("Game %s: message %s not deleted (%s)", self._id, message_id, error)
 
     async def _leave_behind(
         self, messages: Sequence[Message], interaction: discord.Interaction[Any] | None
@@ -263,20 +294,30 @@ class Display:
         """Post `message` at the bottom of the channel; it becomes the public message."""
         sent = await self._send(message, "table", self.session.record.message_id)
         self._holds = (sent.id, message.fingerprint(), sent.attachments)
+        self._shows = (sent.id, self.session.record.version, posting.appearance(message))
         await self.session.remember_message(sent.id)
 
     async def _send(self, message: Message, *purpose: object) -> posting.Posted:
         """Post in the game's channel. The post carries a nonce made of the
         game's saved state and `purpose`, so that when the bot stops after Discord took a post
         but before noting it down, the same post made again after the restart returns that
-        message instead of leaving a second one behind (Discord keeps nonces a few minutes)."""
+        message instead of leaving a second one behind (Discord keeps nonces a few minutes).
+        Discord refuses a nonce whose message was deleted since (a moderator deleted the
+        table): the post is then made with the next nonce, up to `REPOSTS` times."""
         record = self.session.record
-        return await posting.send(
-            self.session.context.client,
-            record.channel_id,
-            message,
-            nonce=nonce(record.id, record.version, *purpose),
-        )
+        client = self.session.context.client
+        *first, last = [
+            nonce(record.id, record.version, *purpose, *([again] if again else []))
+            for again in range(REPOSTS + 1)
+        ]
+        for once in first:
+            try:
+                return await posting.send(client, record.channel_id, message, nonce=once)
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_MESSAGE:
+                    raise
+                log.info("Game %s: the message posted with this nonce was deleted", self._id)
+        return await posting.send(client, record.channel_id, message, nonce=last)
 
     async def edit(
         self, message: Message, interaction: discord.Interaction[Any] | None = None
@@ -296,8 +337,12 @@ class Display:
     ) -> None:
         record = self.session.record
         assert record.message_id is not None
+        shows = (record.message_id, record.version, posting.appearance(message))
+        if shows == self._shows:
+            return
         kept = self._kept(record.message_id, message)
         self._holds = None
+        self._shows = None
         if (
             interaction is not None
             and not interaction.response.is_done()
@@ -310,6 +355,7 @@ class Display:
                 if isinstance(shown, discord.Message):
                     attachments = tuple(a.id for a in shown.attachments)
                     self._holds = (record.message_id, message.fingerprint(), attachments)
+                self._shows = shows
                 return
             except discord.HTTPException as error:
                 if too_old(error):
@@ -319,6 +365,7 @@ class Display:
         client = self.session.context.client
         edited = await posting.edit(client, record.channel_id, record.message_id, message, kept)
         self._holds = (edited.id, message.fingerprint(), edited.attachments)
+        self._shows = shows
 
     def _kept(self, message_id: int, message: Message) -> tuple[int, ...]:
         """The attachments of the public message to keep, when it already holds the very files
@@ -340,6 +387,7 @@ class Display:
         if message_id is None:
             return
         client = self.session.context.client
+        self._shows = None
         with contextlib.suppress(discord.HTTPException):
             await posting.edit(client, self.session.record.channel_id, message_id, Message(embed))
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import discord
 
 from bot.adapters import specs
-from bot.i18n import N_
+from bot.i18n import N_, Words
 from bot.sessions.autoplay import GAME_OVER, NOBODY_LEFT
 from bot.sessions.lobby import CANCELLED, LobbyFlow
 from bot.sessions.registry import SessionRegistry
@@ -25,12 +28,26 @@ from games.core.errors import IllegalAction
 log = logging.getLogger(__name__)
 
 CANCELLED_BY = N_("Cancelled by {who}.")
+ALREADY_DONE = N_("Already done: {what}")
+CARDS_OUT_OF_DATE = N_("These cards were out of date: here they are as they are now.")
+
+
+@dataclass(frozen=True)
+class Done:
+    """A click that changed the game: its verb, the version it was made at, what it did."""
+
+    verb: str
+    version: int
+    events: tuple[Any, ...]
 
 
 class TableFlow:
     def __init__(self, registry: SessionRegistry, lobby: LobbyFlow) -> None:
         self.registry = registry
         self.lobby = lobby
+        self._done: WeakKeyDictionary[GameSession, Done] = WeakKeyDictionary()
+        """Each game's last click that changed it, to tell a second press of the same
+        control (a double click, two players at once) what the first one did."""
 
     async def channel_session(self, interaction: discord.Interaction[Any]) -> GameSession:
         assert interaction.channel_id is not None
@@ -58,6 +75,10 @@ class TableFlow:
             raise IllegalAction("You are not playing in this game.")
         seat = next((s for s in seats if s in engine.to_move), seats[0])
         words = words_for(interaction)
+        if on_own_screen(interaction) and await self._screen_outdated(
+            session, interaction, click, seat, words
+        ):
+            return
         outcome = adapter.interpret(engine, seat, click.command, words)
         from_table = interaction.message is not None and interaction.message.id == record.message_id
         if isinstance(outcome, specs.Personal):
@@ -75,7 +96,9 @@ class TableFlow:
             session.mode = outcome.mode
             await session.display.edit(await session.display.table(), interaction)
             return
+        version = record.version
         events = await session.apply(seat, outcome.action, by_player=True)
+        self._done[session] = Done(click.verb, version, tuple(events))
         if not from_table and interaction.message is not None:
             personal = await session.display.prepared(adapter.personal(record, engine, seat, words))
             await interaction.response.edit_message(**personal.edit_kwargs())
@@ -88,6 +111,37 @@ class TableFlow:
                 else replies.APOLOGY_SAVED
             )
             await tell(interaction, told, command=words.command("table", "show"))
+
+    def already_done(
+        self, session: GameSession, click: Click, words: Words
+    ) -> IllegalAction | None:
+        """When `click` (outdated) presses the control that the game's last click pressed,
+        on the same version: what that first press did, in the game's words."""
+        done = self._done.get(session)
+        if done is None or (done.verb, done.version) != (click.verb, click.version):
+            return None
+        what = " ".join(session.adapter.describe(session.engine, done.events, words))
+        return IllegalAction(ALREADY_DONE, what=what) if what else None
+
+    async def _screen_outdated(
+        self,
+        session: GameSession,
+        interaction: discord.Interaction[Any],
+        click: Click,
+        seat: int,
+        words: Words,
+    ) -> bool:
+        """A click on a player's own screen ("Your cards") that no longer offers it, or
+        offers it at an outdated version: that screen is shown as it is now, saying so."""
+        record = session.record
+        screen = session.adapter.personal(record, session.engine, seat, words)
+        current = click.version == record.version or click.verb in session.adapter.safe_verbs
+        if current and _offers(screen.rows, click.command):
+            return False
+        message = await session.display.prepared(screen)
+        message = replace(message, content=words(CARDS_OUT_OF_DATE))
+        await interaction.response.edit_message(**message.edit_kwargs())
+        return True
 
     # ------------------------------------------------------------------ slash commands
 
@@ -176,10 +230,12 @@ class TableFlow:
             raise IllegalAction("Only the host, or someone with Manage Server, can cancel a game.")
         if via_message:
             await session.end(CANCELLED, CANCELLED_BY, interaction, who=user.mention)
-            return
-        async with session.lock:
-            await session.end(CANCELLED, CANCELLED_BY, who=user.mention)
-        await tell(interaction, "The game is cancelled.")
+        else:
+            async with session.lock:
+                await session.end(CANCELLED, CANCELLED_BY, who=user.mention)
+            await tell(interaction, "The game is cancelled.")
+        if session.display.unchecked:
+            await session.display.sweep()
 
     async def toggle_reminders(self, interaction: discord.Interaction[Any]) -> None:
         session = await self.channel_session(interaction)
@@ -196,3 +252,19 @@ class TableFlow:
                 )
             else:
                 await tell(interaction, "Turn reminders are off.")
+
+
+def on_own_screen(interaction: discord.Interaction[Any]) -> bool:
+    """The click came from a message only the clicking user sees (their own cards)."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def _offers(rows: Sequence[specs.Row], command: specs.Command) -> bool:
+    """Whether these rows hold an enabled control for `command`."""
+    for row in rows:
+        controls = [row] if isinstance(row, specs.SelectSpec) else row
+        for control in controls:
+            if (control.verb, control.arg) == (command.verb, command.arg) and not control.disabled:
+                return True
+    return False

@@ -4,7 +4,7 @@ answer (its embeds, components and author), a cost paid on every move."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +12,12 @@ import discord
 from discord.http import handle_message_parameters
 from discord.utils import MISSING
 
+from bot.ui.components import BUTTON_ID, SELECT_ID
 from bot.ui.rendering import Message
+
+LOOKED_THROUGH = 50
+"""The latest messages of a channel looked through for a game's strays."""
+Appearance = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -65,3 +70,48 @@ async def edit(
     ) as params:
         data = await client.http.edit_message(channel_id, message_id, params=params)
     return Posted.of(data)
+
+
+def appearance(message: Message) -> Appearance:
+    """What `message` shows, to compare with what another shows: its text, embed, controls
+    and files."""
+    embed = message.embed.to_dict() if message.embed is not None else None
+    controls = message.view.to_components() if message.view is not None else None
+    return (message.content, embed, controls, message.fingerprint())
+
+
+async def strays(
+    client: discord.Client, channel_id: int, game_id: int, kept: int | None
+) -> list[int]:
+    """The bot's messages among the channel's latest that still offer controls of game
+    `game_id`, other than `kept` (its public message)."""
+    me = client.user.id if client.user is not None else None
+    found = []
+    for data in await client.http.logs_from(channel_id, LOOKED_THROUGH):
+        message_id = int(data["id"])
+        author = int(data.get("author", {}).get("id", 0))
+        if message_id == kept or (me is not None and author != me):
+            continue
+        if any(_of_game(c, game_id) for c in _controls(data.get("components") or ())):
+            found.append(message_id)
+    return found
+
+
+async def delete(client: discord.Client, channel_id: int, message_id: int) -> None:
+    await client.http.delete_message(channel_id, message_id)
+
+
+def _controls(components: Any) -> Iterator[dict[str, Any]]:
+    """The buttons and selects that can be used, in rows or not."""
+    for component in components:
+        if not isinstance(component, dict):
+            continue
+        yield from _controls(component.get("components") or ())
+        if "custom_id" in component and not component.get("disabled", False):
+            yield component
+
+
+def _of_game(control: dict[str, Any], game_id: int) -> bool:
+    custom_id = str(control["custom_id"])
+    found = BUTTON_ID.fullmatch(custom_id) or SELECT_ID.fullmatch(custom_id)
+    return found is not None and int(found["game"]) == game_id

@@ -42,8 +42,8 @@ class SessionRegistry:
 
     async def restore(self) -> int:
         """Resume every open game of an installed kind on this process's shards: its public
-        message is redrawn from the saved state, bots to move play on, turn timers are armed
-        again."""
+        message is redrawn from the saved state, any message of it posted but never noted is
+        deleted, bots to move play on, turn timers are armed again."""
         restored = 0
         for record in await self.context.store.open_games():
             if not self.context.shards.owns(record.guild_id):
@@ -57,6 +57,7 @@ class SessionRegistry:
                 continue
             session = self._open[record.id] = self._session(record)
             session.display.stale = True
+            session.display.unchecked = True
             session.wake()
             restored += 1
         return restored

@@ -15,9 +15,9 @@ from bot.catalog import Catalog
 from bot.sessions.clock import Clock, SystemClock
 from bot.sessions.context import SessionContext, Tasks
 from bot.sessions.display import expired
+from bot.sessions.lobby import LOBBY_VERBS, LobbyFlow
 from bot.sessions.lobby import SAFE_VERBS as LOBBY_SAFE_VERBS
-from bot.sessions.lobby import LobbyFlow
-from bot.sessions.play import TableFlow
+from bot.sessions.play import TableFlow, on_own_screen
 from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
 from bot.shards import EVERY, Shards
@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 CHANGED_MEANWHILE = IllegalAction(
     "This table changed a moment ago: look at it again, then press once more."
 )
+ALREADY_STARTED = IllegalAction("The game has already started.")
 
 
 class Sessions:
@@ -181,9 +182,15 @@ class Sessions:
             await self.table.cancel(interaction, session)
             return
         in_lobby = record.status == "lobby"
+        outdated = click.version != record.version
+        if outdated and not in_lobby and verb in LOBBY_VERBS:
+            raise ALREADY_STARTED
         safe = LOBBY_SAFE_VERBS if in_lobby else session.adapter.safe_verbs
-        if click.version != record.version and verb not in safe:
-            raise self._outdated(session, interaction)
+        own_screen = not in_lobby and on_own_screen(interaction)
+        if outdated and verb not in safe and not own_screen:
+            words = words_for(interaction)
+            done = self.table.already_done(session, click, words)
+            raise done or self._outdated(session, interaction)
         if in_lobby:
             await self.lobby.click(session, interaction, click)
         else:

@@ -75,6 +75,7 @@ async def test_a_table_posted_as_the_bot_dies_is_not_left_pressable(tmp_path: Pa
         await crash.bot.kill()
         hold.release()  # Discord had received the post: the table appears all the same
         request = await hold.reached()
+        assert isinstance(request.json, dict) and request.json.get("enforce_nonce") is True
         await poll(lambda: request.status or None, "the held post to be handled")
         orphan = crash.dc.last_message(crash.setup.channel)
         assert enabled_ids(orphan), "the next round's table was not posted"
@@ -90,12 +91,10 @@ async def test_a_table_posted_as_the_bot_dies_is_not_left_pressable(tmp_path: Pa
         assert pressable(crash, game_id) == [orphan.id]
 
 
-async def test_a_lobby_shown_as_the_bot_dies_is_refused_with_a_link_to_the_current_one(
-    tmp_path: Path,
-) -> None:
+async def test_a_lobby_shown_as_the_bot_dies_leaves_one_lobby_to_press(tmp_path: Path) -> None:
     """`/skyjo start` opens a lobby; the bot answers with it and dies before it reads Discord's
-    answer: ana sees the lobby, its id was never saved, and the restarted bot posts the lobby
-    again. A press on the first one changes nothing and links to the current lobby."""
+    answer: ana sees the lobby, its id was never saved. The restarted bot posts the lobby again
+    and deletes the first one, which it finds in the channel: one lobby is left to press."""
     async with crash_table(tmp_path) as crash:
         hold = crash.dc.hold(method="POST", path_contains="/callback")
         opening = asyncio.create_task(crash.slash("skyjo start"))
@@ -103,17 +102,73 @@ async def test_a_lobby_shown_as_the_bot_dies_is_refused_with_a_link_to_the_curre
         await crash.bot.kill()
         hold.release()  # Discord had received the answer: ana sees the lobby
         lobby = shown(await opening)
-        assert crash.saved().message_id is None
+        before = crash.saved()
+        assert before.message_id is None
+        game_id = int(enabled_ids(lobby)[0].split(":")[1])
         await crash.bot.start()
 
-        def reposted() -> StoredMessage | None:
+        def alone() -> StoredMessage | None:
             saved = crash.saved()
-            return crash.showing(saved) if saved.message_id not in (None, lobby.id) else None
+            current = crash.showing(saved) if saved.message_id is not None else None
+            return current if current and pressable(crash, game_id) == [current.id] else None
 
-        current = await poll(reposted, "the lobby posted again after the restart")
-        version = crash.saved().version
-        for custom_id in enabled_ids(lobby):
-            pressed = await crash.click(lobby, custom_id)
-            assert pressed.ephemeral and "out of date" in pressed.content, pressed.content
-            assert str(current.id) in pressed.content, "the refusal links to the current lobby"
-        assert crash.saved().version == version, "nothing changed in the game"
+        current = await poll(alone, "one lobby to press after the restart")
+        assert current.id != lobby.id and lobby.deleted
+        assert crash.saved().version == before.version, "nothing changed in the game"
+
+
+async def test_a_game_answered_as_the_bot_dies_keeps_no_second_table(tmp_path: Path) -> None:
+    """`/skyjo solo` deals a game; the bot answers with its table and dies before it reads
+    Discord's answer, so the table's id was never saved. After the restart the channel holds
+    one table with buttons to press, and after `/table cancel` none."""
+    async with crash_table(tmp_path) as crash:
+        hold = crash.dc.hold(method="POST", path_contains="/callback")
+        opening = asyncio.create_task(crash.slash("skyjo solo", bots=1, target_score=1000))
+        await hold.reached()
+        await crash.bot.kill()
+        hold.release()  # Discord had received the answer: ana sees the table
+        answered = shown(await opening)
+        assert crash.saved().message_id is None and enabled_ids(answered)
+        game_id = int(enabled_ids(answered)[0].split(":")[1])
+        await crash.bot.start()
+
+        def one_table() -> list[int] | None:
+            saved = crash.saved()
+            found = pressable(crash, game_id)
+            shown_now = crash.showing(saved) if saved.message_id is not None else None
+            return found if shown_now is not None and found == [shown_now.id] else None
+
+        await poll(one_table, "one table to press after the restart")
+        cancelled = await crash.slash("table cancel")
+        assert cancelled.error is None and not cancelled.errors, cancelled.errors
+        await poll(lambda: crash.saved().status == "cancelled" or None, "the game cancelled")
+        assert pressable(crash, game_id) == [], "a message of the cancelled game has buttons"
+
+
+async def test_a_game_answered_as_the_bot_dies_and_cancelled_unseen_keeps_no_buttons(
+    tmp_path: Path,
+) -> None:
+    """As above, but the restarted bot may no longer send messages in the channel, so it cannot
+    show the table again; ana cancels the game meanwhile: the table Discord took as the bot
+    died, never noted, keeps no button either."""
+    async with crash_table(tmp_path) as crash:
+        hold = crash.dc.hold(method="POST", path_contains="/callback")
+        opening = asyncio.create_task(crash.slash("skyjo solo", bots=1, target_score=1000))
+        await hold.reached()
+        await crash.bot.kill()
+        hold.release()  # Discord had received the answer: ana sees the table
+        answered = shown(await opening)
+        game_id = int(enabled_ids(answered)[0].split(":")[1])
+        crash.dc.deny_bot(crash.setup.channel, send_messages=True)
+        posts = f"/channels/{crash.channel_id}/messages"
+        refused = len(crash.dc.requests)
+        await crash.bot.start()
+
+        def post_refused() -> bool | None:
+            return any(r.path == posts and r.status == 403 for r in crash.dc.requests[refused:])
+
+        await poll(lambda: post_refused() or None, "the table's post to be refused")
+        cancelled = await crash.slash("table cancel")
+        assert cancelled.error is None and not cancelled.errors, cancelled.errors
+        await poll(lambda: crash.saved().status == "cancelled" or None, "the game cancelled")
+        await poll(lambda: pressable(crash, game_id) == [] or None, "no button left to press")

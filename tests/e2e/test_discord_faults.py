@@ -73,6 +73,33 @@ async def test_a_table_deleted_by_a_moderator_is_posted_again(
         assert not errors_logged(caplog)
 
 
+async def test_a_table_the_bot_posted_itself_is_posted_again_when_deleted(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """After a round's summary the bot posts the next round's table itself, with a nonce made
+    of the game's version; a moderator deletes it before anyone moves. Discord refuses that
+    nonce from then on (its message is gone), yet the table is posted again."""
+    rng = random.Random(53)
+    caplog.set_level(logging.WARNING)
+    async with table(tmp_path) as t:
+        await t.start()
+        session = await two_players_at_first_turn(t, rng, target_score=1000)
+        while skyjo(session).round == 1:
+            await play_turn(t, ("ana", "leo")[skyjo(session).current], rng)
+            await t.settled(lambda s: skyjo(s).phase != "drawn", "the next decision", session)
+        version = session.record.version
+        posted = await t.table_message()
+        assert skyjo(session).phase == "opening" and posted.interaction_id is None
+        t.dc.world.delete_message(posted)
+        await until(
+            lambda: session.record.message_id not in (None, posted.id), "the table posted again"
+        )
+        fresh = await t.table_message()
+        assert session.record.version == version and shows_version(fresh, version)
+        assert fresh.embeds == posted.embeds, "the same table, at the bottom of the channel"
+        assert not errors_logged(caplog)
+
+
 async def test_a_deleted_channel_ends_its_game_as_abandoned(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

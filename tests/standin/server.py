@@ -554,7 +554,9 @@ class Rest:
 
     def _same_nonce(self, channel: Channel, body: dict[str, Any]) -> StoredMessage | None:
         """With `enforce_nonce`, the bot's message in this channel that carries the same nonce
-        and was created in the last few minutes: Discord returns it and creates nothing."""
+        and was created in the last few minutes: Discord returns it and creates nothing; when
+        that message was deleted since, Discord answers Unknown Message and creates nothing
+        either (the nonce makes a post safe to retry, never a way to post it again)."""
         nonce = body.get("nonce")
         if nonce is None or not body.get("enforce_nonce"):
             return None
@@ -564,8 +566,10 @@ class Rest:
             errors.raise_if_any()
         since = self.world.clock.now() - self.limits.nonce_window
         message = self.world.by_nonce.get((channel.id, self.world.bot_user.id, str(nonce)))
-        if message is None or message.deleted or message.created_at < since:
+        if message is None or message.created_at < since:
             return None
+        if message.deleted:
+            raise unknown("Message", 10008)
         return message
 
     async def edit_message(self, request: web.Request) -> web.Response:

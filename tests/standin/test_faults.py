@@ -509,7 +509,8 @@ async def test_commands_are_delivered_only_where_they_are_offered(scene: Scene) 
 
 async def test_a_repeated_nonce_returns_the_message_already_created(scene: Scene) -> None:
     """`enforce_nonce` (discord.py sets it with every nonce): a second post with the nonce of
-    a message created minutes ago returns that message; Discord creates nothing."""
+    a message created minutes ago returns that message, or Unknown Message when it was deleted
+    since; Discord creates nothing."""
     standin = scene.standin
     channel = scene.bot.get_channel(scene.table.id)
     assert isinstance(channel, discord.TextChannel)
@@ -519,8 +520,10 @@ async def test_a_repeated_nonce_returns_the_message_already_created(scene: Scene
     assert again.id == first.id and other.id != first.id
     assert [m.content for m in standin.messages(scene.table)][-2:] == ["the table", "another"]
     standin.delete_message(first.id)
-    after_deletion = await channel.send("the table", nonce="game-1-v3")
-    assert after_deletion.id != first.id, "a deleted message is not returned"
+    with pytest.raises(discord.NotFound) as deleted:
+        await channel.send("the table", nonce="game-1-v3")
+    assert deleted.value.code == 10008, "a deleted message is neither returned nor made again"
+    assert [m.content for m in standin.messages(scene.table)] == ["another"]
     standin.advance_clock(standin.limits.nonce_window + 1)
     later = await channel.send("the table", nonce="game-1-v4")
     assert later.id != other.id, "nonces are kept for a few minutes only"
