@@ -8,7 +8,7 @@ import discord
 
 from bot.adapters.base import GameAdapter
 from bot.client import SkyTableBot
-from bot.ui import replies
+from bot.ui import replies, rules
 from games.core.errors import InvalidSettings
 
 
@@ -52,7 +52,21 @@ async def open_solo(
     await bot.sessions.lobby.open(interaction, adapter, settings, bots=[level] * bots)
 
 
-async def show_rules(interaction: discord.Interaction[Any], adapter: GameAdapter) -> None:
-    """The game's rules, only for whoever asked, in their language."""
+async def show_rules(
+    bot: SkyTableBot, interaction: discord.Interaction[Any], adapter: GameAdapter
+) -> None:
+    """The game's rules, only for whoever asked, in their language: as played at the table
+    (or lobby) of this game in the channel, or else with the default settings."""
     words = replies.words_for(interaction)
-    await interaction.response.send_message(embeds=adapter.rules(words), ephemeral=True)
+    session = None
+    if interaction.channel_id is not None:
+        session = await bot.sessions.in_channel(interaction.channel_id)
+    at_table = session is not None and session.record.kind == adapter.kind
+    settings = session.settings if session is not None and at_table else adapter.build_settings({})
+    embeds = rules.with_settings(
+        adapter.rules(words, settings),
+        adapter.settings_summary(settings, words),
+        words,
+        at_table=at_table,
+    )
+    await interaction.response.send_message(embeds=embeds, ephemeral=True)

@@ -59,7 +59,7 @@ class JuniorCog(
 
     @app_commands.command(name="rules", description="How to play Skyjo Junior (only you see it)")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await show_rules(interaction, self.adapter)
+        await show_rules(self.bot, interaction, self.adapter)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -50,7 +50,7 @@ class SheetCog(
 
     @app_commands.command(name="rules", description="How the score sheet works (only you see it)")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await show_rules(interaction, self.adapter)
+        await show_rules(self.bot, interaction, self.adapter)
 
 
 async def setup(bot: commands.Bot) -> None:

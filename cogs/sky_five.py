@@ -53,7 +53,7 @@ class SkyFiveCog(commands.GroupCog, group_name="skyfive", group_description="Pla
 
     @app_commands.command(name="rules", description="How to play Sky Five (only you see it)")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await show_rules(interaction, self.adapter)
+        await show_rules(self.bot, interaction, self.adapter)
 
 
 async def setup(bot: commands.Bot) -> None:

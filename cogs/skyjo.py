@@ -134,7 +134,7 @@ class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Sk
 
     @app_commands.command(name="rules", description="How to play Skyjo (only you see it)")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await show_rules(interaction, self.adapter)
+        await show_rules(self.bot, interaction, self.adapter)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -232,10 +232,17 @@ class GameAdapter(ABC):
         """A seat's own controls, shown only to its player."""
 
     def moments(
-        self, game: GameRecord, engine: Engine, events: Sequence[Any], words: Words
+        self,
+        game: GameRecord,
+        engine: Engine,
+        events: Sequence[Any],
+        words: Words,
+        *,
+        pictures: bool = True,
     ) -> list[Screen]:
         """Messages of their own that these events call for (a round's summary, a bust…),
-        posted before the table moves on."""
+        posted before the table moves on; where the server shows no `pictures`, they write
+        out what their pictures would show."""
         return []
 
     def way_out(self, engine: Engine, words: Words) -> Sequence[ButtonSpec]:
@@ -248,4 +255,6 @@ class GameAdapter(ABC):
         """The standings at the end of the game (a Rematch button is added by the table)."""
 
     @abstractmethod
-    def rules(self, words: Words) -> list[discord.Embed]: ...
+    def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
+        """The rules as played with `settings` (a table's, or the defaults); the settings
+        themselves are listed after them by whoever shows them."""

@@ -155,5 +155,5 @@ class JuniorAdapter(GameAdapter):
     def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
         return screens.final_screen(_game(engine), words)
 
-    def rules(self, words: Words) -> list[discord.Embed]:
+    def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
         return screens.rules_embeds(words)

@@ -146,5 +146,5 @@ class SheetAdapter(GameAdapter):
     def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
         return screens.final_screen(_sheet(engine), words)
 
-    def rules(self, words: Words) -> list[discord.Embed]:
+    def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
         return screens.rules_embeds(words)

@@ -165,12 +165,18 @@ class SkyFiveAdapter(GameAdapter):
         return screens.personal_screen(_game(engine), seat, words)
 
     def moments(
-        self, game: GameRecord, engine: Engine, events: Sequence[Any], words: Words
+        self,
+        game: GameRecord,
+        engine: Engine,
+        events: Sequence[Any],
+        words: Words,
+        *,
+        pictures: bool = True,
     ) -> list[Screen]:
         return screens.moment_screens(all_shown(_game(engine).names), events, words)
 
     def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
         return screens.final_screen(_game(engine), words)
 
-    def rules(self, words: Words) -> list[discord.Embed]:
+    def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
         return screens.rules_embeds(words)

@@ -242,7 +242,13 @@ class SkyjoAdapter(GameAdapter):
         return screens.personal_screen(_game(engine), seat, words)
 
     def moments(
-        self, game: GameRecord, engine: Engine, events: Sequence[Any], words: Words
+        self,
+        game: GameRecord,
+        engine: Engine,
+        events: Sequence[Any],
+        words: Words,
+        *,
+        pictures: bool = True,
     ) -> list[Screen]:
         scored = [event for event in events if isinstance(event, RoundScored)]
         if not scored:
@@ -251,10 +257,13 @@ class SkyjoAdapter(GameAdapter):
             engine, [e for e in events if isinstance(e, FinalReveal | LineCleared)], words
         )
         skyjo = _game(engine)
-        return [screens.round_summary_screen(skyjo, event, reveal, words) for event in scored]
+        return [
+            screens.round_summary_screen(skyjo, event, reveal, words, pictures=pictures)
+            for event in scored
+        ]
 
     def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
         return screens.final_screen(_game(engine), words)
 
-    def rules(self, words: Words) -> list[discord.Embed]:
-        return screens.rules_embeds(words)
+    def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
+        return screens.rules_embeds(words, cast(SkyjoSettings, settings))

@@ -193,7 +193,10 @@ class Display:
         (the table that follows says what the game is)."""
         session = self.session
         try:
-            screens = session.adapter.moments(session.record, session.engine, events, session.words)
+            pictures = await self.pictures()
+            screens = session.adapter.moments(
+                session.record, session.engine, events, session.words, pictures=pictures
+            )
             return [await self.prepared(screen) for screen in screens]
         except Exception:
             log.exception("Game %s: its moments cannot be drawn; going on without", self._id)

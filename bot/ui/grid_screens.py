@@ -7,8 +7,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.adapters.specs import ButtonSpec, ButtonStyle
-from bot.i18n import Words
+from bot.adapters.specs import ALT_TEXT_LIMIT, ButtonSpec, ButtonStyle
 from games.core.grid import COLUMN_LETTERS
 
 Card = int | Literal["down", "cleared"]
@@ -80,23 +79,50 @@ def grid_buttons(
     return [buttons[i : i + columns] for i in range(0, len(buttons), columns)]
 
 
+@dataclass(frozen=True)
+class SpokenGrid:
+    """One player's grid as a picture's alt text says it: the name, what is said of the
+    player's scores, the cards."""
+
+    name: str
+    about: str
+    cards: Sequence[Card]
+
+
+SHORT_NAME = 12
+"""A name's length in an alt text that would not fit Discord's limit with whole names."""
+
+
 def grids_description(
-    names: Sequence[str],
-    totals: Sequence[int],
-    grids: Sequence[Sequence[Card]],
-    columns: int,
-    words: Words,
+    heading: Sequence[str], grids: Sequence[SpokenGrid], columns: int, limit: int = ALT_TEXT_LIMIT
 ) -> str:
-    """The grids in words, for screen readers: row by row, "?" face down, "–" cleared."""
-    players = []
-    for name, total, cards in zip(names, totals, grids, strict=True):
-        rows = [
-            f"{number}: " + " ".join(_spoken(card) for card in cards[i : i + columns])
-            for number, i in enumerate(range(0, len(cards), columns), start=1)
-        ]
-        points = words.plural("{n} point", "{n} points", total)
-        players.append(f"{name} ({points}) " + " · ".join(rows))
-    return "\n".join(players)
+    """A picture of grids in words, for screen readers: the `heading` lines, then each grid
+    row by row, "?" face down, "–" cleared. To stay within `limit`, long names are shortened,
+    then the rows lose their numbers, and only then is the text cut."""
+    text = ""
+    for name_length, numbered in ((None, True), (SHORT_NAME, True), (SHORT_NAME, False)):
+        players = [_spoken_grid(grid, columns, name_length, numbered) for grid in grids]
+        text = "\n".join([*heading, *players])
+        if len(text) <= limit:
+            return text
+    return text[: limit - 1] + "…"
+
+
+def _spoken_grid(grid: SpokenGrid, columns: int, name_length: int | None, numbered: bool) -> str:
+    cards = grid.cards
+    rows = [
+        " ".join(_spoken(card) for card in cards[i : i + columns])
+        for i in range(0, len(cards), columns)
+    ]
+    said = (
+        " · ".join(f"{number}: {row}" for number, row in enumerate(rows, start=1))
+        if numbered
+        else " / ".join(rows)
+    )
+    name = grid.name
+    if name_length is not None and len(name) > name_length:
+        name = name[: name_length - 1] + "…"
+    return f"{name} ({grid.about}): {said}"
 
 
 def _spoken(card: Card) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Words
+from bot.ui.names import Points
 
 AN_NUMBERS = frozenset({8, 11, 18})
 
@@ -19,6 +20,7 @@ def a_number(value: int, words: Words) -> str:
 def game_over(winners: Sequence[str], points: int, words: Words) -> str:
     """The last line of a game: who won, with how many points."""
     who = words.listing(winners)
+    points = Points(points)
     if len(winners) == 1:
         return words.plural(
             "Game over: {who} wins with {n} point.",

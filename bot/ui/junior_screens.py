@@ -185,19 +185,25 @@ def changed_places(events: Sequence[object]) -> set[tuple[int, int]]:
 
 
 def _picture(view: JuniorView, drawing: grid_picture.GridTable, words: Words) -> Picture:
-    grids = widgets.grids_description(
-        [player.name for player in view.players],
-        [player.visible_points for player in view.players],
-        [player.cards for player in view.players],
-        picture.COLUMNS,
-        words,
-    )
-    piles = words("Discard pile: {card}", card=view.discard_top)
+    """The picture, and in its alt text whose turn it is, the discard, every grid and the
+    points its triples make so far."""
+    heading = [drawing.title]
+    if view.phase != "over" and view.current is not None:
+        heading.append(words("{name}'s turn.", name=view.players[view.current].name))
+    heading.append(words("Discard pile: {card}", card=view.discard_top))
+    grids = [
+        widgets.SpokenGrid(
+            player.name,
+            words.plural("{n} point", "{n} points", player.visible_points),
+            player.cards,
+        )
+        for player in view.players
+    ]
     return Picture(
         name="junior.png",
         key=drawing,
         render=partial(grid_picture.render, drawing),
-        description=f"{piles}\n{grids}",
+        description=widgets.grids_description(heading, grids, picture.COLUMNS),
     )
 
 
@@ -304,4 +310,5 @@ CONTROLS = N_(
 
 
 def rules_embeds(words: Words) -> list[discord.Embed]:
-    return rules.rules_embeds(words, words("Skyjo Junior rules"), RULES, CONTROLS, COLOUR)
+    """The rules; the deck, which a host may change, is said by the settings shown with them."""
+    return rules.rules_embeds(words, words("Skyjo Junior rules"), words(RULES), CONTROLS, COLOUR)

@@ -1,10 +1,13 @@
-"""Players' names in text that Discord formats (embeds, replies): shown as they were typed."""
+"""Players' names and scores in text that Discord shows: names as they were typed, negative
+scores with a true minus sign."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 import discord
+
+MINUS = "\N{MINUS SIGN}"
 
 
 def shown(name: str) -> str:
@@ -17,3 +20,24 @@ def shown(name: str) -> str:
 
 def all_shown(names: Iterable[str]) -> list[str]:
     return [shown(name) for name in names]
+
+
+class Points(int):
+    """A score as players read it: formatted (in a message, an f-string, `str`) with a true
+    minus sign, "−3" rather than "-3". It is still the number, so a plural form follows it."""
+
+    def __format__(self, spec: str) -> str:
+        return format(int(self), spec).replace("-", MINUS)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def number(value: int) -> str:
+    """ "−3", "0", "12"."""
+    return str(Points(value))
+
+
+def signed(value: int) -> str:
+    """ "−3", "+0", "+12": a score that adds to a total."""
+    return format(Points(value), "+d")

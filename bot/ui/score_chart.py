@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 
 from bot.ui import grid_picture
 from bot.ui.grid_picture import BACKGROUND, MUTED, PANEL, TEXT, Rgb, drawable, font
+from bot.ui.names import number
 
 WIDTH, HEIGHT = 800, 600
 MARGIN = 12
@@ -126,11 +127,6 @@ def nice_step(span: int, most: int) -> int:
             if span <= step * most:
                 return step
         power *= 10
-
-
-def number(value: int) -> str:
-    """A number as the picture writes it, with a true minus sign."""
-    return f"−{-value}" if value < 0 else str(value)
 
 
 @lru_cache(maxsize=64)

@@ -21,7 +21,7 @@ from bot.adapters.specs import (
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import score_chart
-from bot.ui.names import all_shown, shown
+from bot.ui.names import Points, all_shown, shown
 from bot.ui.score_chart import ScoreChart
 from bot.ui.skyjo_screens import penalty_text
 from bot.ui.skyjo_words import round_lines
@@ -45,18 +45,18 @@ def rounds_table(sheet: ScoreSheet) -> str:
     lines = [header]
     for number, entered in enumerate(sheet.rounds, start=1):
         cells = [
-            f"{score:>{width + 1}}" + ("*" if seat == entered.finisher else " ")
+            f"{Points(score):>{width + 1}}" + ("*" if seat == entered.finisher else " ")
             for seat, score in enumerate(entered.scores)
         ]
         lines.append(f"{number:>2} " + "".join(cells))
-    totals = "".join(f"{total:>{width + 1}} " for total in sheet.totals)
+    totals = "".join(f"{Points(total):>{width + 1}} " for total in sheet.totals)
     lines.append(" Σ " + totals)
     return "```\n" + "\n".join(lines)[-1000:] + "\n```"
 
 
 def standings_lines(sheet: ScoreSheet, words: Words) -> list[str]:
-    """Each player's total, lowest first, with how far they are from the target."""
-    target = sheet.settings.target_score
+    """Each player's total, lowest first, with how far they are from the target (or, once
+    the game is over, who reached it)."""
     totals = sheet.totals
     leaders = set(sheet.winners or ()) if sheet.is_over else set()
     if not sheet.is_over and sheet.rounds:
@@ -65,18 +65,25 @@ def standings_lines(sheet: ScoreSheet, words: Words) -> list[str]:
     lines = []
     for seat in sorted(range(len(totals)), key=lambda s: totals[s]):
         crown = ("🏆 " if sheet.is_over else "👑 ") if seat in leaders else ""
-        left = max(0, target - totals[seat])
-        lines.append(
-            crown
-            + words.plural(
-                "**{name}** — {total} · {n} point to the target",
-                "**{name}** — {total} · {n} points to the target",
-                left,
-                name=shown(sheet.names[seat]),
-                total=totals[seat],
-            )
-        )
+        lines.append(crown + _standing(sheet, seat, words))
     return lines
+
+
+def _standing(sheet: ScoreSheet, seat: int, words: Words) -> str:
+    """A player's total: while the game goes on, with how far it is from the target; once
+    the game is over, whether it reached the target."""
+    target = sheet.settings.target_score
+    name, total = shown(sheet.names[seat]), Points(sheet.totals[seat])
+    if sheet.is_over:
+        line = words.plural("**{name}** — {n} point", "**{name}** — {n} points", total, name=name)
+        return line + " · " + words("reached the target") if total >= target else line
+    return words.plural(
+        "**{name}** — {total} · {n} point to the target",
+        "**{name}** — {total} · {n} points to the target",
+        max(0, target - total),
+        name=name,
+        total=total,
+    )
 
 
 def draft_lines(sheet: ScoreSheet, words: Words) -> list[str]:

@@ -597,4 +597,4 @@ CONTROLS = N_(
 
 
 def rules_embeds(words: Words) -> list[discord.Embed]:
-    return rules.rules_embeds(words, words("Sky Five rules"), RULES, CONTROLS, COLOUR)
+    return rules.rules_embeds(words, words("Sky Five rules"), words(RULES), CONTROLS, COLOUR)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from bot.ui.grid_picture import CardColours, GridTable, Panel, Rgb
+from bot.ui.names import number, signed
 from games.skyjo.view import SkyjoView
 
 DARK_BLUE: Rgb = (36, 70, 170)
@@ -43,9 +44,9 @@ def table_picture(
             Panel(
                 name=player.name,
                 score=(
-                    f"{player.total} ({player.visible_score:+d})"
+                    f"{number(player.total)} ({signed(player.visible_score)})"
                     if view.settings.show_round_scores and playing
-                    else str(player.total)
+                    else number(player.total)
                 ),
                 cards=tuple(player.cards),
                 highlighted=playing and seat in view.to_move,

@@ -14,7 +14,7 @@ from bot.ui import grid_picture, rules
 from bot.ui import grid_screens as widgets
 from bot.ui import skyjo_picture as picture
 from bot.ui.grid_screens import CardLook
-from bot.ui.names import all_shown, shown
+from bot.ui.names import Points, all_shown, number, shown, signed
 from bot.ui.reminders import reminders_line
 from games.skyjo.events import (
     DiscardedAndFlipped,
@@ -148,10 +148,10 @@ def _player_title(game: GameRecord, view: SkyjoView, seat: int, words: Words) ->
     marker = "▶ " if seat in view.to_move and view.phase != "opening" else ""
     score = ""
     if view.settings.show_round_scores:
-        visible = f"{player.visible_score:+d}"
+        visible = signed(player.visible_score)
         score = " · " + words("round {score}", score=visible)
     bot = " 🤖" if game.seats[seat].is_bot else ""
-    points = words.plural("{n} pt", "{n} pts", player.total)
+    points = words.plural("{n} pt", "{n} pts", Points(player.total))
     return f"{marker}{shown(player.name)}{bot} — {points}{score}"
 
 
@@ -208,22 +208,53 @@ def changed_places(events: Sequence[object]) -> set[tuple[int, int]]:
     return places
 
 
+def _whose_turn(view: SkyjoView, words: Words) -> list[str]:
+    """Who the picture frames: the players still choosing their opening cards, or the player
+    to move."""
+    names = [player.name for player in view.players]
+    if view.phase == "opening":
+        return [words("Still choosing: {names}", names=", ".join(names[s] for s in view.to_move))]
+    if view.phase == "over" or view.current is None:
+        return []
+    return [words("{name}'s turn.", name=names[view.current])]
+
+
+def _scores_said(view: SkyjoView, seat: int, words: Words) -> str:
+    """A player's points as the picture shows them: the game's total, and the face-up cards'
+    total of the round when the table shows it."""
+    player = view.players[seat]
+    points = words.plural("{n} point", "{n} points", Points(player.total))
+    if view.settings.show_round_scores and view.phase not in ("opening", "over"):
+        return words(
+            "{points} in the game, {score} this round",
+            points=points,
+            score=signed(player.visible_score),
+        )
+    return words("{points} in the game", points=points)
+
+
+def table_description(view: SkyjoView, title: str, words: Words) -> str:
+    """The table's picture in words: whose turn it is, the discard, every grid and score."""
+    heading = [
+        title,
+        *_whose_turn(view, words),
+        words("Discard pile: {card}", card=view.discard_top),
+    ]
+    grids = [
+        widgets.SpokenGrid(player.name, _scores_said(view, seat, words), player.cards)
+        for seat, player in enumerate(view.players)
+    ]
+    return widgets.grids_description(heading, grids, view.settings.columns)
+
+
 def table_picture(view: SkyjoView, last_turn: Sequence[object], words: Words) -> Picture:
     title = words("Skyjo · round {round}", round=view.round)
     drawing = picture.table_picture(view, changed_places(last_turn), title)
-    grids = widgets.grids_description(
-        [player.name for player in view.players],
-        [player.total for player in view.players],
-        [player.cards for player in view.players],
-        view.settings.columns,
-        words,
-    )
-    piles = words("Discard pile: {card}", card=view.discard_top)
     return Picture(
         name="skyjo.png",
         key=drawing,
         render=partial(grid_picture.render, drawing),
-        description=f"{piles}\n{grids}",
+        description=table_description(view, title, words),
     )
 
 
@@ -324,43 +355,87 @@ def personal_screen(engine: SkyjoGame, seat: int, words: Words) -> Screen:
     return Screen(embed=embed, rows=rows)
 
 
+def _standing(scored: RoundScored, seat: int, name: str, words: Words) -> str:
+    """A player's line of a round's summary: the round's score (the finisher's penalty and
+    why), then the total."""
+    if seat != scored.finisher:
+        note = ""
+    elif scored.penalized:
+        note = " " + words(
+            "(ended the round: {raw} → {score}, not strictly lowest)",
+            raw=Points(scored.raw[seat]),
+            score=Points(scored.scores[seat]),
+        )
+    else:
+        note = " " + words("(ended the round)")
+    return words(
+        "**{name}**: {score}{note} · total **{total}**",
+        name=shown(name),
+        score=signed(scored.scores[seat]),
+        note=note,
+        total=Points(scored.totals[seat]),
+    )
+
+
 def round_summary_screen(
-    engine: SkyjoGame, scored: RoundScored, reveal: Sequence[str], words: Words
+    engine: SkyjoGame,
+    scored: RoundScored,
+    reveal: Sequence[str],
+    words: Words,
+    *,
+    pictures: bool = True,
 ) -> Screen:
+    """The scores of a round and every grid as it ended: drawn, or as text only written out
+    the way the text-only table writes grids."""
     names = engine.names
     embed = discord.Embed(
         title=words("Skyjo · round {round} is over", round=scored.round), colour=COLOUR
     )
     order = sorted(range(len(names)), key=lambda s: scored.totals[s])
-    standings = []
-    for seat in order:
-        score = f"{scored.scores[seat]:+d}"
-        if seat != scored.finisher:
-            note = ""
-        elif scored.penalized:
-            note = " " + words(
-                "(ended the round: {raw} → {score}, not strictly lowest)",
-                raw=scored.raw[seat],
-                score=scored.scores[seat],
-            )
-        else:
-            note = " " + words("(ended the round)")
-        standings.append(
-            words(
-                "**{name}**: {score}{note} · total **{total}**",
-                name=shown(names[seat]),
-                score=score,
-                note=note,
-                total=scored.totals[seat],
-            )
-        )
-    embed.description = "\n".join(standings)
+    embed.description = "\n".join(_standing(scored, seat, names[seat], words) for seat in order)
     if reveal:
         embed.add_field(name=words("Final reveal"), value="\n".join(reveal)[:1024], inline=False)
     grids = engine.history[scored.round - 1].grids
     if not grids:
         return Screen(embed=embed)
+    if not pictures:
+        for seat, grid in enumerate(grids):
+            embed.add_field(
+                name=f"{shown(names[seat])} · {signed(scored.scores[seat])}"[:256],
+                value=grid_text(_final_cards(grid), engine.settings.columns),
+                inline=True,
+            )
+        return Screen(embed=embed)
     return Screen(embed=embed, pictures=[final_grids_picture(engine, scored, grids, words)])
+
+
+def _final_cards(grid: Sequence[int | None]) -> list[SlotView]:
+    return ["cleared" if value is None else value for value in grid]
+
+
+def _round_score_said(scored: RoundScored, seat: int, settings: PenaltyRules, words: Words) -> str:
+    """A player's round score in words, a penalty said as such ("23, doubled to 46 as a
+    penalty")."""
+    raw, score = Points(scored.raw[seat]), Points(scored.scores[seat])
+    if raw == score:
+        return words("round score {score}", score=score)
+    if settings.penalty is PenaltyType.MULTIPLIER and settings.penalty_factor == 2:
+        return words("round score {raw}, doubled to {score} as a penalty", raw=raw, score=score)
+    return words("round score {raw}, {score} with the penalty", raw=raw, score=score)
+
+
+def round_description(engine: SkyjoGame, scored: RoundScored, title: str, words: Words) -> str:
+    """The final grids' picture in words: who ended the round, each round score (a penalty
+    said as such), each total, every grid."""
+    grids = engine.history[scored.round - 1].grids
+    spoken = []
+    for seat, (name, grid) in enumerate(zip(engine.names, grids, strict=True)):
+        about = [_round_score_said(scored, seat, engine.settings, words)]
+        if seat == scored.finisher:
+            about.insert(0, words("ended the round"))
+        about.append(words("total {total}", total=Points(scored.totals[seat])))
+        spoken.append(widgets.SpokenGrid(name, ", ".join(about), _final_cards(grid)))
+    return widgets.grids_description([title], spoken, engine.settings.columns)
 
 
 def final_grids_picture(
@@ -371,7 +446,7 @@ def final_grids_picture(
 ) -> Picture:
     """Every grid as the round ended; the finisher's score shows its penalty ("12→24")."""
     scores = [
-        f"{raw}→{score}" if raw != score else f"{score:+d}"
+        f"{number(raw)}→{number(score)}" if raw != score else signed(score)
         for raw, score in zip(scored.raw, scored.scores, strict=True)
     ]
     settings = engine.settings
@@ -379,16 +454,11 @@ def final_grids_picture(
     drawing = picture.final_grids_picture(
         title, engine.names, grids, scores, settings.columns, settings.rows, scored.finisher
     )
-    cards: list[list[SlotView]] = [
-        ["cleared" if value is None else value for value in grid] for grid in grids
-    ]
     return Picture(
         name="round.png",
         key=drawing,
         render=partial(grid_picture.render, drawing),
-        description=widgets.grids_description(
-            engine.names, scored.scores, cards, settings.columns, words
-        ),
+        description=round_description(engine, scored, title, words),
     )
 
 
@@ -402,7 +472,7 @@ def final_screen(engine: SkyjoGame, words: Words) -> Screen:
         + words.plural(
             "**{name}** — {n} point",
             "**{name}** — {n} points",
-            totals[seat],
+            Points(totals[seat]),
             name=shown(names[seat]),
         )
         for seat in order
@@ -457,18 +527,126 @@ def settings_summary(settings: SkyjoSettings, words: Words) -> list[str]:
     ]
 
 
-RULES = N_(
-    "**Goal**: the fewest points when someone reaches the target score.\n"
-    "**Setup**: 12 cards face down in 3 rows × 4 columns; everyone turns up 2 of their choice. "
-    "The highest revealed total starts round 1 (tie: highest card, then earliest seat).\n"
+YOUR_TURN = N_(
     "**Your turn**: either *take the discard* and swap it with any card of yours (face up or "
-    "down), or *draw*: then swap the drawn card in, or discard it and turn up a face-down card.\n"
-    "**Identical column**: three equal face-up cards in a column are removed at once.\n"
-    "**End of a round**: once someone has every card face up, everyone else has one last turn; "
-    "then all cards are turned up and counted. The finisher's score is doubled if it is not "
-    "strictly the lowest, unless it is 0 or less. The finisher starts the next round.\n"
-    "**End of the game**: after a round in which someone reaches the target; lowest total wins."
+    "down), or *draw*: then swap the drawn card in, or discard it and turn up a face-down card."
 )
+
+
+def _setup_rule(settings: SkyjoSettings, words: Words) -> str:
+    grid = words(
+        "**Setup**: everyone's cards lie face down in a {rows} × {columns} grid.",
+        rows=settings.rows,
+        columns=settings.columns,
+    )
+    if not settings.opening_flips:
+        return grid + " " + words("No card is turned up; the first seat starts round 1.")
+    opening = words.plural(
+        "Everyone turns up {n} card of their choice; the highest revealed total starts round 1 "
+        "(tie: highest card, then earliest seat).",
+        "Everyone turns up {n} cards of their choice; the highest revealed total starts round 1 "
+        "(tie: highest card, then earliest seat).",
+        settings.opening_flips,
+    )
+    return grid + " " + opening
+
+
+def _lines_rule(settings: SkyjoSettings, words: Words) -> list[str]:
+    """Which equal face-up cards are removed: a column's, a row's, or none."""
+    rules = []
+    if settings.clear_columns:
+        rules.append(
+            words.plural(
+                "**Identical column**: {n} equal face-up card in a column is removed at once.",
+                "**Identical column**: {n} equal face-up cards in a column are removed at once.",
+                settings.rows,
+            )
+        )
+    if settings.clear_rows:
+        rules.append(
+            words.plural(
+                "**Identical row**: {n} equal face-up card in a row is removed at once.",
+                "**Identical row**: {n} equal face-up cards in a row are removed at once.",
+                settings.columns,
+            )
+        )
+    return rules or [words("**Identical cards**: no column or row is removed.")]
+
+
+def penalty_rule(settings: PenaltyRules, words: Words) -> str:
+    """The finisher's penalty as a sentence of the rules."""
+    factor, flat = settings.penalty_factor, settings.penalty_flat
+    kind = settings.penalty
+    if kind is PenaltyType.MULTIPLIER and factor == 2:
+        return words(
+            "The finisher's score is doubled if it is not strictly the lowest, unless it is 0 "
+            "or less."
+        )
+    if kind is PenaltyType.MULTIPLIER:
+        return words(
+            "The finisher's score is multiplied by {factor} if it is not strictly the lowest, "
+            "unless it is 0 or less.",
+            factor=factor,
+        )
+    if kind is PenaltyType.FLAT:
+        return words.plural(
+            "The finisher's score gets {n} more point if it is not strictly the lowest, even "
+            "when it is 0 or less.",
+            "The finisher's score gets {n} more points if it is not strictly the lowest, even "
+            "when it is 0 or less.",
+            flat,
+        )
+    if kind is PenaltyType.FLAT_THEN_MULTIPLIER:
+        return words.plural(
+            "If the finisher's score is not strictly the lowest, it gets {n} more point, then "
+            "is multiplied by {factor} unless it is 0 or less.",
+            "If the finisher's score is not strictly the lowest, it gets {n} more points, then "
+            "is multiplied by {factor} unless it is 0 or less.",
+            flat,
+            factor=factor,
+        )
+    if kind is PenaltyType.MULTIPLIER_THEN_FLAT:
+        return words.plural(
+            "If the finisher's score is not strictly the lowest, it is multiplied by {factor} "
+            "unless it is 0 or less, then gets {n} more point.",
+            "If the finisher's score is not strictly the lowest, it is multiplied by {factor} "
+            "unless it is 0 or less, then gets {n} more points.",
+            flat,
+            factor=factor,
+        )
+    return words("The finisher has no penalty.")
+
+
+def rules_text(settings: SkyjoSettings, words: Words) -> str:
+    """The rules as played with `settings`: the grid, the opening cards, what is removed,
+    the finisher's penalty and the target."""
+    target = settings.target_score
+    return "\n".join(
+        [
+            words.plural(
+                "**Goal**: the fewest points when someone reaches {n} point.",
+                "**Goal**: the fewest points when someone reaches {n} points.",
+                target,
+            ),
+            _setup_rule(settings, words),
+            words(YOUR_TURN),
+            *_lines_rule(settings, words),
+            words(
+                "**End of a round**: once someone has every card face up, everyone else has one "
+                "last turn; then all cards are turned up and counted. {penalty} The finisher "
+                "starts the next round.",
+                penalty=penalty_rule(settings, words),
+            ),
+            words.plural(
+                "**End of the game**: after a round in which someone reaches {n} point; lowest "
+                "total wins.",
+                "**End of the game**: after a round in which someone reaches {n} points; lowest "
+                "total wins.",
+                target,
+            ),
+        ]
+    )
+
 
 CONTROLS = N_(
     "On your turn the table shows your grid as buttons. **Draw** then tap a card to swap, or "
@@ -477,5 +655,6 @@ CONTROLS = N_(
 )
 
 
-def rules_embeds(words: Words) -> list[discord.Embed]:
-    return rules.rules_embeds(words, words("Skyjo rules"), RULES, CONTROLS, COLOUR)
+def rules_embeds(words: Words, settings: SkyjoSettings) -> list[discord.Embed]:
+    text = rules_text(settings, words)
+    return rules.rules_embeds(words, words("Skyjo rules"), text, CONTROLS, COLOUR)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.i18n import Words
 from bot.ui.grid_words import a_number, game_over
+from bot.ui.names import Points, signed
 from games.core.grid import COLUMN_LETTERS, Geometry
 from games.skyjo.actions import Action
 from games.skyjo.events import (
@@ -48,15 +49,14 @@ def round_lines(
             words(
                 "{name} ended the round without the strictly lowest score: {raw} becomes {score}.",
                 name=names[finisher],
-                raw=raw[finisher],
-                score=scores[finisher],
+                raw=Points(raw[finisher]),
+                score=Points(scores[finisher]),
             )
         )
     for seat, name in enumerate(names):
-        score = f"{scores[seat]:+d}"
-        lines.append(
-            words("{name}: {score} (total {total})", name=name, score=score, total=totals[seat])
-        )
+        score = signed(scores[seat])
+        total = Points(totals[seat])
+        lines.append(words("{name}: {score} (total {total})", name=name, score=score, total=total))
     return lines
 
 

@@ -117,3 +117,12 @@ def test_a_solo_table_promises_no_alert_in_the_channel() -> None:
     assert "announced" not in footer and "/table remind sends you a DM" in footer
     shared = JUNIOR.table(record(2), game, TableContext(EN)).embed.footer.text or ""
     assert "Your turn is announced in the channel" in shared
+
+
+def test_the_pictures_alt_text_says_whose_turn_it_is_and_each_players_points() -> None:
+    game = JuniorGame.new(JuniorSettings(), [Seat(name="Ana"), Seat(name="Leo")], 11)
+    for language, turn in [("en", "{name}'s turn."), ("de", "{name} ist am Zug.")]:
+        (picture,) = JUNIOR.table(record(2), game, TableContext(Words(language))).pictures
+        lines = picture.description.split("\n")
+        assert lines[:2] == ["Skyjo Junior", turn.format(name=game.names[game.current])]
+        assert lines[3].startswith("Ana (0 ") and lines[4].startswith("Leo (0 "), lines

@@ -352,7 +352,7 @@ def test_the_settings_panel_sets_both_times_and_hints() -> None:
 
 
 def test_the_rules_fit_an_embed() -> None:
-    (rules,) = SKY_FIVE.rules(EN)
+    (rules,) = SKY_FIVE.rules(EN, SkyFiveSettings())
     assert len(rules) <= 6000 and len(rules.description or "") <= 4096
     assert all(len(field.value or "") <= 1024 for field in rules.fields)
     assert "Sky Five" in (rules.title or "")

@@ -19,6 +19,7 @@ from bot.ui import skyjo_screens as screens
 from bot.ui.components import build_view
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings
+from games.skyjo.events import RoundScored
 
 MARKER = 987_654_321
 SKYJO = SkyjoAdapter()
@@ -221,3 +222,142 @@ def test_discarding_a_drawn_card_is_not_shown_as_a_danger() -> None:
         ("mode", "flip", "secondary"),
         ("hint", "", "secondary"),
     ]
+
+
+LONG_NAMES = [f"{i} " + "Wüstenrennmausfreundin" + "x" * 8 for i in range(8)]
+"""Eight names of 32 characters, Discord's longest."""
+
+
+def played_to(game: SkyjoGame, seed: int, until: type) -> list[object]:
+    """Random legal moves until a change brings an `until` event; that change's events."""
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = rng.choice(game.to_move)
+        events = game.apply(seat, rng.choice(game.legal_actions(seat)))
+        if any(isinstance(event, until) for event in events):
+            return list(events)
+    raise AssertionError(f"no {until.__name__}")
+
+
+def at_first_turn(game: SkyjoGame) -> SkyjoGame:
+    while game.phase == "opening":
+        seat = game.to_move[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    return game
+
+
+@pytest.mark.parametrize(
+    ("language", "turn", "scores"),
+    [
+        ("en", "{name}'s turn.", "{total} points in the game, {round} this round"),
+        ("fr", "Au tour de {name}.", "{total} points dans la partie, {round} cette manche"),
+        ("de", "{name} ist am Zug.", "{total} Punkte im Spiel, {round} in dieser Runde"),
+    ],
+)
+def test_the_table_pictures_alt_text_says_whose_turn_it_is_and_each_players_points(
+    language: str, turn: str, scores: str
+) -> None:
+    seats = [Seat(name=name) for name in ("Ana", "Leo", "Zoe")]
+    game = at_first_turn(SkyjoGame.new(SkyjoSettings(), seats, 11))
+    game.totals[:] = [-3, 41, 107]
+    view = game.view(None)
+    (picture,) = SKYJO.table(record(3), game, TableContext(Words(language))).pictures
+    alt = picture.description
+    assert turn.format(name=game.names[game.current]) in alt.split("\n")
+    for player in view.players:
+        said = scores.format(
+            total=str(player.total).replace("-", "\N{MINUS SIGN}"),
+            round=f"{player.visible_score:+d}".replace("-", "\N{MINUS SIGN}"),
+        )
+        assert f"{player.name} ({said}): 1: " in alt, (said, alt)
+    hidden = SkyjoGame.new(SkyjoSettings(show_round_scores=False), seats, 11)
+    opening = SKYJO.table(record(3), hidden, TableContext(EN)).pictures[0].description
+    assert "Still choosing: Ana, Leo, Zoe" in opening
+    assert "Ana (0 points in the game): 1: ? ? ? ?" in opening, opening
+
+
+@pytest.mark.parametrize(("players", "rows", "columns"), [(8, 4, 4), (8, 3, 5), (7, 4, 5)])
+def test_the_alt_texts_of_the_largest_tables_fit_discords_limit(
+    players: int, rows: int, columns: int
+) -> None:
+    settings = SkyjoSettings(rows=rows, columns=columns, target_score=1000)
+    seats = [Seat(name=name) for name in LONG_NAMES[:players]]
+    for language in ("en", "fr", "de"):
+        words = Words(language)
+        game = at_first_turn(SkyjoGame.new(settings, seats, 3))
+        game.totals[:] = [-124 + 37 * seat for seat in range(players)]
+        (table,) = SKYJO.table(record(players), game, TableContext(words)).pictures
+        assert len(table.description) <= ALT_TEXT_LIMIT
+        events = played_to(game, 4, RoundScored)
+        (summary,) = SKYJO.moments(record(players), game, events, words)
+        (grids,) = summary.pictures
+        assert len(grids.description) <= ALT_TEXT_LIMIT
+        for said in (table.description, grids.description):
+            lines = said.split("\n")
+            assert not said.endswith("…") and len(lines) == players + (
+                1 if said is grids.description else 3
+            )
+            assert all(
+                line.split(" (")[0][:4] in LONG_NAMES[seat]
+                for seat, line in enumerate(lines[-players:])
+            )
+
+
+def penalized_round(settings: SkyjoSettings, players: int = 3) -> tuple[SkyjoGame, list[object]]:
+    """A game whose last change ended a round with the finisher's penalty."""
+    seats = [Seat(name=name) for name in ("Ana", "Leo", "Zoe", "Max", "Ida", "Tom", "Eva", "Bob")]
+    for seed in range(100):
+        game = SkyjoGame.new(settings, seats[:players], seed)
+        events = played_to(game, seed, RoundScored)
+        scored = next(e for e in events if isinstance(e, RoundScored))
+        if scored.penalized:
+            return game, events
+    raise AssertionError("no penalty in 100 games")
+
+
+def test_the_round_summarys_alt_text_says_round_score_and_a_penalty_in_words() -> None:
+    game, events = penalized_round(SkyjoSettings(target_score=1000))
+    scored = next(e for e in events if isinstance(e, RoundScored))
+    finisher = game.names[scored.finisher]
+    raw, doubled = scored.raw[scored.finisher], scored.scores[scored.finisher]
+    for language, penalty in [
+        ("en", "{name} (ended the round, round score {raw}, doubled to {score} as a penalty, "),
+        ("fr", "{name} (a terminé la manche, score de la manche {raw}, doublé à {score} en "),
+        ("de", "{name} (hat die Runde beendet, Rundenergebnis {raw}, zur Strafe verdoppelt auf "),
+    ]:
+        (summary,) = SKYJO.moments(record(3), game, events, Words(language))
+        alt = summary.pictures[0].description
+        assert "→" not in alt
+        assert penalty.format(name=finisher, raw=raw, score=doubled) in alt, alt
+    (summary,) = SKYJO.moments(record(3), game, events, EN)
+    alt = summary.pictures[0].description
+    for seat, name in enumerate(game.names):
+        if seat != scored.finisher:
+            score = str(scored.scores[seat]).replace("-", "\N{MINUS SIGN}")
+            assert f"{name} (round score {score}, total " in alt, alt
+    tripled, events = penalized_round(SkyjoSettings(target_score=1000, penalty_factor=3))
+    (summary,) = SKYJO.moments(record(3), tripled, events, EN)
+    assert " with the penalty, total " in summary.pictures[0].description
+
+
+def test_as_text_only_a_round_summary_writes_out_every_final_grid() -> None:
+    settings = SkyjoSettings(rows=4, columns=4, target_score=1000)
+    seats = [Seat(name=name) for name in LONG_NAMES]
+    game = SkyjoGame.new(settings, seats, 2)
+    events = played_to(game, 2, RoundScored)
+    for language in ("en", "fr", "de"):
+        words = Words(language)
+        (summary,) = SKYJO.moments(record(8), game, events, words, pictures=False)
+        check_limits(summary)
+        assert len(summary.embed.description or "") <= 4096
+        assert not summary.pictures
+        grids = [f for f in summary.embed.fields if (f.value or "").startswith("```")]
+        assert len(grids) == 8
+        final = game.history[-1].grids
+        for field, name, cards in zip(grids, LONG_NAMES, final, strict=True):
+            assert (field.name or "").startswith(name)
+            assert field.value == screens.grid_text(
+                ["cleared" if card is None else card for card in cards], 4
+            )
+        with_pictures = SKYJO.moments(record(8), game, events, words)[0].embed.fields
+        assert not [f for f in with_pictures if (f.value or "").startswith("```")]

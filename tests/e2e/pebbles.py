@@ -265,7 +265,7 @@ class PebblesAdapter(GameAdapter):
             pictures=[_picture(pebbles)],
         )
 
-    def rules(self, words: Words) -> list[discord.Embed]:
+    def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
         return [discord.Embed(title="Pebbles", description=__doc__)]
 
 

@@ -1,6 +1,6 @@
 """The table's picture as players get it: attached to the table with its alt text, drawn from
 the public view with the last turn's cards outlined; a server can choose text only; each
-round's final grids arrive as a picture."""
+round's final grids arrive as a picture, or as text only written out."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from PIL import Image
 
 from bot.ui import grid_picture as grid
 from bot.ui import skyjo_picture
-from games.skyjo.view import SkyjoView
+from bot.ui.skyjo_screens import grid_text
+from games.skyjo.view import SkyjoView, SlotView
 from tests.e2e.harness import Table, button, enabled, shown, table, until
 from tests.e2e.skyjo_play import (
     play_solo_to_the_end,
@@ -60,7 +61,11 @@ async def test_the_table_carries_its_picture_and_marks_the_last_turn(tmp_path: P
         image, alt = picture_of(t, await t.table_message(session))
         assert image.width <= 800 and image.height <= 600
         check_cards(image, skyjo(session).view(None))
-        assert alt.startswith("Discard pile:") and "ana (" in alt and "leo (" in alt
+        heading, turn, piles, *grids = alt.split("\n")
+        assert heading == "Skyjo · round 1" and piles.startswith("Discard pile: ")
+        to_move = ["ana", "leo"][skyjo(session).current]
+        assert turn == f"{to_move}'s turn."
+        assert [grid.split(" (")[0] for grid in grids] == ["ana", "leo"]
 
         mover = skyjo(session).current
         before = list(skyjo(session).view(None).players[mover].cards)
@@ -141,6 +146,37 @@ async def test_each_round_ends_with_a_picture_of_every_final_grid(tmp_path: Path
                     colour = fill(image, grid.card_box(drawing, seat, slot))
                     expected = grid.PANEL if value is None else skyjo_picture.card_colour(value)
                     assert colour == expected
+
+
+async def test_as_text_only_each_round_summary_writes_out_every_final_grid(
+    tmp_path: Path,
+) -> None:
+    rng = random.Random(4)
+    async with table(tmp_path) as t:
+        await t.start()
+        admins = t.guild.add_role("Admins", manage_guild=True)
+        t.guild.members[t.users["ana"].id].roles.append(admins)
+        await t.slash("ana", "table pictures", look="text")
+        await t.slash("ana", "skyjo solo", bots=1, level="easy", target_score=10)
+        session = await t.session()
+        await play_solo_to_the_end(t, session, rng)
+        summaries = [
+            m
+            for m in t.dc.world.messages.values()
+            if m.channel_id == t.channel.id
+            and m.embeds
+            and "is over" in (m.embeds[0].get("title") or "")
+        ]
+        game = skyjo(session)
+        assert len(summaries) == len(game.history) >= 1
+        for summary, record in zip(summaries, game.history, strict=True):
+            assert not summary.payload.get("attachments") and "image" not in summary.embeds[0]
+            grids = [f for f in summary.embeds[0]["fields"] if f["value"].startswith("```")]
+            assert [f["name"].split(" · ")[0] for f in grids] == list(game.names)
+            written: list[list[SlotView]] = [
+                ["cleared" if v is None else v for v in cards] for cards in record.grids
+            ]
+            assert [f["value"] for f in grids] == [grid_text(cards, 4) for cards in written]
 
 
 async def test_an_unchanged_picture_is_kept_not_uploaded_again(tmp_path: Path) -> None:

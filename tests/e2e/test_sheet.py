@@ -69,7 +69,7 @@ async def test_a_flat_penalty_sheet(tmp_path: Path) -> None:
         )
         await choose_finisher(t, "ana", 0)
         await type_totals(t, "ana", [-3, -5])
-        assert "-3 becomes 7" in (await t.table_message()).text()
+        assert "\N{MINUS SIGN}3 becomes 7" in (await t.table_message()).text()
         message = await t.table_message()
         await t.click("ana", message, button(message, "confirm"))
         assert sheet(session).totals == (7, -5)

@@ -71,7 +71,8 @@ EN = Words("en")
             RoundScored(1, 0, (10, 24, -3), (20, 24, -3), (20, 24, -3)),
             "Round 1 is over.\n"
             "Ana ended the round without the strictly lowest score: 10 becomes 20.\n"
-            "Ana: +20 (total 20)\nLeo: +24 (total 24)\nZoe: -3 (total -3)",
+            "Ana: +20 (total 20)\nLeo: +24 (total 24)\n"
+            "Zoe: \N{MINUS SIGN}3 (total \N{MINUS SIGN}3)",
         ),
         (GameOver((2,), (21, 29, 19)), "Game over: Zoe wins with 19 points."),
         (
