@@ -340,24 +340,27 @@ def test_the_round_summarys_alt_text_says_round_score_and_a_penalty_in_words() -
     assert " with the penalty, total " in summary.pictures[0].description
 
 
-def test_as_text_only_a_round_summary_writes_out_every_final_grid() -> None:
-    settings = SkyjoSettings(rows=4, columns=4, target_score=1000)
-    seats = [Seat(name=name) for name in LONG_NAMES]
+@pytest.mark.parametrize(("players", "rows", "columns"), [(8, 4, 4), (7, 4, 5)])
+def test_as_text_only_a_round_summary_writes_out_every_final_grid(
+    players: int, rows: int, columns: int
+) -> None:
+    settings = SkyjoSettings(rows=rows, columns=columns, target_score=1000)
+    seats = [Seat(name=name) for name in LONG_NAMES[:players]]
     game = SkyjoGame.new(settings, seats, 2)
     events = played_to(game, 2, RoundScored)
     for language in ("en", "fr", "de"):
         words = Words(language)
-        (summary,) = SKYJO.moments(record(8), game, events, words, pictures=False)
+        (summary,) = SKYJO.moments(record(players), game, events, words, pictures=False)
         check_limits(summary)
         assert len(summary.embed.description or "") <= 4096
         assert not summary.pictures
         grids = [f for f in summary.embed.fields if (f.value or "").startswith("```")]
-        assert len(grids) == 8
+        assert len(grids) == players
         final = game.history[-1].grids
-        for field, name, cards in zip(grids, LONG_NAMES, final, strict=True):
+        for field, name, cards in zip(grids, LONG_NAMES[:players], final, strict=True):
             assert (field.name or "").startswith(name)
             assert field.value == screens.grid_text(
-                ["cleared" if card is None else card for card in cards], 4
+                ["cleared" if card is None else card for card in cards], columns
             )
-        with_pictures = SKYJO.moments(record(8), game, events, words)[0].embed.fields
+        with_pictures = SKYJO.moments(record(players), game, events, words)[0].embed.fields
         assert not [f for f in with_pictures if (f.value or "").startswith("```")]
