@@ -51,10 +51,10 @@ What is counted, each game at most once in each count:
 - left pressable (reported on stderr, not counted as stuck): once a game shows its saved
   state after a restart, an older message of the channel still has controls of that game
   that can be pressed. A table the bot posted as it died is found again (the post made again
-  carries the same nonce, and Discord returns the message it took), but an answer Discord
-  took as the bot died (the one that opened a game, or a rematch) stays so: a press on it
-  changes nothing and is answered with a link to the current message (see
-  `tests/e2e/test_crash_bench.py`).
+  carries the same nonce, and Discord returns the message it took), and an answer Discord
+  took as the bot died (the one that opened a game, or a rematch) is deleted once the game's
+  table is redrawn after the restart; until then a press on it changes nothing and is answered
+  with a link to the current message (see `tests/e2e/test_crash_bench.py`).
 - moves_replayed_after_restart: interactions a user sent that the bot never answered because
   it died, and that the user sent again after the restart because the control was still on
   their screen (as a person presses again a button that did nothing; a form is opened again

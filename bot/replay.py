@@ -178,7 +178,7 @@ def replay_embed(
     after the last step)."""
     engine = replayed(adapter, game, moves, found[index].end)
     if engine.is_over:
-        embed = adapter.final(game, engine, words).embed
+        embed = adapter.final(game.model_copy(update={"deadline": None}), engine, words).embed
     else:
         shown_game = game.model_copy(update={"deadline": None, "status": "running"})
         context = TableContext(words, pictures=False, replay=True)

@@ -31,9 +31,9 @@ _MASK64 = (1 << 64) - 1
 MOVE_CAP = 50_000
 """Moves (every decision applied, opening flips included) after which a game that has not ended
 is stopped and counted as stalled. Over 20,000 measured games of the three games (random,
-the baselines, the bot levels and the README's line-ups; 2 to 8 players), the longest took 1,455
-moves (Skyjo, eight `hard` bots), so a game that reaches 50,000 is one that would never end; it
-costs under a second of cheap policies, or about half a minute of `hard` bots."""
+the baselines, the bot levels and the line-ups of docs/bots.md; 2 to 8 players), the longest
+took 1,455 moves (Skyjo, eight `hard` bots), so a game that reaches 50,000 is one that would
+never end; it costs under a second of cheap policies, or about half a minute of `hard` bots."""
 
 
 @dataclass(frozen=True)

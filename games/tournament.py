@@ -7,7 +7,7 @@ player count. Each game's policies share one generator seeded from the game's se
 
 A policy is named as the game registers it (`hard`, `greedy`, ...) or as `package.module:factory`,
 a callable that takes a `random.Random` and returns an object with `choose(actions, view)`; see
-`games.core.policy` and the README's "Bots" section.
+`games.core.policy` and docs/bots.md.
 
 Figures per distinct policy, over all the seats it played: the share of games won (a shared
 victory is split among the winners), the mean score (Skyjo: per round; the other games: per

@@ -96,6 +96,12 @@ class GameAdapter(ABC):
     """Whether members are told when their turn comes (a score sheet has no turns)."""
     safe_verbs: ClassVar[frozenset[str]] = frozenset()
     """Verbs still accepted from an outdated message; every other verb is refused there."""
+    host_verbs: ClassVar[frozenset[str]] = frozenset()
+    """Verbs only the game's host, or someone with Manage Server, may press."""
+    reopen_verbs: ClassVar[frozenset[str]] = frozenset()
+    """Verbs of the final standings that reopen the finished game (host or Manage Server),
+    for `reopen_seconds` after it ended; its results are taken back."""
+    reopen_seconds: ClassVar[int] = 0
 
     action_type: ClassVar[Callable[..., Any]]
     """The game's action record (a NamedTuple): how a recorded move is read back."""
@@ -200,6 +206,11 @@ class GameAdapter(ABC):
         about: the same value for every event of that line ("end" for a round's end, "deal"
         for the next deal); None: it goes on the line of the events before it."""
         return None
+
+    def decided(self, engine: Engine) -> bool:
+        """Whether the finished game names its winners; one its players stopped early is
+        recorded, but nobody is ranked as having won it."""
+        return True
 
     @abstractmethod
     def standings(self, engine: Engine) -> list[Score]:

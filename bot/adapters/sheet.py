@@ -16,6 +16,7 @@ from bot.adapters.base import (
     GameAdapter,
     Outcome,
     Play,
+    Redraw,
     Score,
     Screen,
     TableContext,
@@ -38,7 +39,8 @@ PLAIN = {
     "confirm": Action("confirm"),
     "discard": Action("discard"),
     "undo": Action("undo"),
-    "end": Action("end"),
+    "endnow": Action("end"),
+    "reopen": Action("reopen"),
 }
 
 
@@ -62,6 +64,9 @@ class SheetAdapter(GameAdapter):
     takeover_level = None
     allows_guests = True
     announces_turns = False
+    host_verbs = frozenset({"end", "endnow"})
+    reopen_verbs = frozenset({"undo", "edit", "reopen"})
+    reopen_seconds = 15 * 60
     panel = PANEL
     action_type = Action
 
@@ -107,6 +112,10 @@ class SheetAdapter(GameAdapter):
                 tally(counted, entered.finisher, "penalties")
         return counted
 
+    def decided(self, engine: Engine) -> bool:
+        ended = _sheet(engine).ended()
+        return ended is not None and not ended.early
+
     def standings(self, engine: Engine) -> list[Score]:
         return [Score(seat, total) for seat, total in enumerate(_sheet(engine).totals)]
 
@@ -129,6 +138,12 @@ class SheetAdapter(GameAdapter):
             return Play(Action("totals", first, texts))
         if verb == "edit":
             return Play(Action("edit", _number(command.value)))
+        if verb == "end":
+            if not sheet.rounds:
+                raise IllegalAction("Enter a round before ending the game.")
+            return Redraw(screens.ENDING)
+        if verb == "keep":
+            return Redraw("")
         plain = PLAIN.get(verb)
         if plain is not None:
             return Play(plain)
@@ -144,7 +159,7 @@ class SheetAdapter(GameAdapter):
         return screens.way_out(_sheet(engine), words)
 
     def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
-        return screens.final_screen(_sheet(engine), words)
+        return screens.final_screen(game, _sheet(engine), words)
 
     def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
         return screens.rules_embeds(words)

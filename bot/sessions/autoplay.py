@@ -113,8 +113,9 @@ class Autoplay:
         """Redraw a stale display, then play one bot move; False when there is nothing to do."""
         session = self.session
         async with session.lock:
-            if session.display.stale and session.record.is_open:
-                await session.display.repair()
+            display = session.display
+            if (display.stale or display.unreadable) and session.record.is_open:
+                await display.repair()
             if self._bot_to_move() is None:
                 return False
             if session.display.refused is not None:

@@ -63,6 +63,8 @@ class SessionContext:
     bot_delay: float = 1.0
     ended: Callable[[GameSession], None] = lambda session: None
     """Called once a session's game has finished or been cancelled."""
+    reopened: Callable[[GameSession], None] = lambda session: None
+    """Called once a finished game is opened again."""
     pauses: random.Random = field(default_factory=random.Random)
     shards: Shards = EVERY
     """The servers whose games this process runs."""

@@ -151,9 +151,14 @@ class Display:
         session = self.session
         words = session.words
 
+        record = session.record
+        if not session.reopenable():
+            record = record.model_copy(update={"deadline": None})
+
         def draw() -> Screen:
-            screen = session.adapter.final(session.record, session.engine, words)
-            rows = [[ButtonSpec(words("Rematch"), "rematch", style="primary", emoji="🔁")]]
+            screen = session.adapter.final(record, session.engine, words)
+            rematch = ButtonSpec(words("Rematch"), "rematch", style="primary", emoji="🔁")
+            rows = [*screen.rows[:4], [rematch]]
             return Screen(
                 embed=screen.embed, rows=rows, content=screen.content, pictures=screen.pictures
             )

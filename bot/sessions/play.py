@@ -18,6 +18,7 @@ from bot.sessions.autoplay import GAME_OVER, NOBODY_LEFT
 from bot.sessions.lobby import CANCELLED, LobbyFlow
 from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
+from bot.storage.games import ChannelBusy
 from bot.storage.records import SeatRecord
 from bot.ui import replies
 from bot.ui.components import Click, GameForm
@@ -39,6 +40,16 @@ class Done:
     verb: str
     version: int
     events: tuple[Any, ...]
+
+
+def steers(session: GameSession, interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may take the game's irreversible steps: its host, or a manager of
+    the server."""
+    user = interaction.user
+    manager = (
+        isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+    ) or interaction.permissions.manage_guild
+    return user.id == session.record.host_id or manager
 
 
 class TableFlow:
@@ -71,6 +82,10 @@ class TableFlow:
         adapter = session.adapter
         engine = session.engine
         seats = record.seats_played_by(interaction.user.id)
+        if click.verb in adapter.host_verbs:
+            if not steers(session, interaction):
+                raise IllegalAction("Only the host, or someone with Manage Server, can do that.")
+            seats = seats or [0]
         if not seats:
             raise IllegalAction("You are not playing in this game.")
         seat = next((s for s in seats if s in engine.to_move), seats[0])
@@ -214,6 +229,36 @@ class TableFlow:
         await session.display.show_safely([])
         await tell(interaction, said)
 
+    async def reopen(
+        self, session: GameSession, interaction: discord.Interaction[Any], click: Click
+    ) -> None:
+        """Reopen a finished game from its standings (to correct it), which takes its results
+        back: the host's, or a manager's, while the game allows it."""
+        if not steers(session, interaction):
+            raise IllegalAction(
+                "Only the host, or someone with Manage Server, can reopen a finished game."
+            )
+        if not session.reopenable():
+            with contextlib.suppress(discord.HTTPException):
+                await session.display.edit(await session.display.final())
+            raise IllegalAction("The time to correct this game is over.")
+        record = session.record
+        seat = record.seat_of(interaction.user.id)
+        seat = 0 if seat is None else seat
+        words = words_for(interaction)
+        outcome = session.adapter.interpret(session.engine, seat, click.command, words)
+        if not isinstance(outcome, specs.Play):
+            raise IllegalAction("That button is not part of this game.")
+        try:
+            events = await session.apply(seat, outcome.action, by_player=True)
+        except ChannelBusy:
+            raise IllegalAction(
+                "Another game is open in this channel now: this one can no longer be reopened."
+            ) from None
+        failure = await session.display.show_safely(events, interaction)
+        if failure is not None and not interaction.response.is_done():
+            await tell(interaction, replies.APOLOGY_SAVED, command=words.command("table", "show"))
+
     async def cancel(
         self,
         interaction: discord.Interaction[Any],
@@ -223,10 +268,7 @@ class TableFlow:
         via_message = session is not None
         session = session or await self.channel_session(interaction)
         user = interaction.user
-        manager = (
-            isinstance(user, discord.Member) and user.guild_permissions.manage_guild
-        ) or interaction.permissions.manage_guild
-        if user.id != session.record.host_id and not manager:
+        if not steers(session, interaction):
             raise IllegalAction("Only the host, or someone with Manage Server, can cancel a game.")
         if via_message:
             await session.end(CANCELLED, CANCELLED_BY, interaction, who=user.mention)

@@ -25,12 +25,16 @@ class SessionRegistry:
         self.catalog = catalog
         self._open: dict[int, GameSession] = {}
         context.ended = self._ended
+        context.reopened = self._reopened
 
     def _session(self, record: GameRecord) -> GameSession:
         return GameSession(self.context, record, self.catalog.require(record.kind))
 
     def _ended(self, session: GameSession) -> None:
         self._open.pop(session.record.id, None)
+
+    def _reopened(self, session: GameSession) -> None:
+        self._open[session.record.id] = session
 
     @property
     def open(self) -> list[GameSession]:

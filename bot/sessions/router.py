@@ -175,6 +175,11 @@ class Sessions:
             if verb == "rematch" and record.status == "finished":
                 await self.lobby.rematch(session, interaction)
                 return
+            if verb in session.adapter.reopen_verbs and record.status == "finished":
+                if click.version != record.version:
+                    raise self._outdated(session, interaction)
+                await self.table.reopen(session, interaction, click)
+                return
             raise IllegalAction("This game has ended.")
         if _left_behind(session, interaction):
             raise self._outdated(session, interaction)

@@ -120,10 +120,11 @@ class GameSession:
         self.mode = ""
         self.log.forget_unsaved()
 
-    async def commit(self) -> None:
+    async def commit(self, *, reopened: bool = False) -> None:
         """Save every change made since the last commit, as the game's next version. A game
-        that has just finished is saved with its results. On failure nothing is saved, the
-        session returns to the state last saved, and the error is raised."""
+        that has just finished is saved with its results; one `reopened` loses them. On
+        failure nothing is saved, the session returns to the state last saved, and the error
+        is raised."""
         record = self.record
         record.version += 1
         if self._engine is not None:
@@ -134,7 +135,9 @@ class GameSession:
                 results = await self._with_feats(self.results(), move)
                 await self.context.store.finish(record, results, move, over=self.saved_version)
             else:
-                await self.context.store.save(record, move, over=self.saved_version)
+                await self.context.store.save(
+                    record, move, over=self.saved_version, reopened=reopened
+                )
         except BaseException:
             await self.restore_saved()
             raise
@@ -142,6 +145,9 @@ class GameSession:
         self.log.saved()
         if not record.is_open:
             self.context.ended(self)
+            self._close_corrections_later()
+        elif reopened:
+            self.context.reopened(self)
 
     async def keep(self) -> None:
         """Save bookkeeping that changes nothing any message shows (which message is the
@@ -180,7 +186,10 @@ class GameSession:
 
     def results(self) -> list[Any]:
         scores = self.adapter.standings(self.engine)
-        return rank(scores, self.record.seats, high_score_wins=self.adapter.high_score_wins)
+        ranked = rank(scores, self.record.seats, high_score_wins=self.adapter.high_score_wins)
+        if self.adapter.decided(self.engine):
+            return ranked
+        return [result.model_copy(update={"won": False}) for result in ranked]
 
     # ---------------------------------------------------------------------------- play
 
@@ -217,14 +226,49 @@ class GameSession:
         self._move = Move(seat, self.adapter.encode_action(action))
         if self.adapter.moments(record, engine, events, self.words):
             record.unshown = self._save_events(events)
+        reopened = record.status == "finished"
+        if reopened:
+            record.status = "running"
+            record.ended_at = None
         if engine.is_over:
             record.status = "finished"
-            record.deadline = None
+            seconds = self.adapter.reopen_seconds
+            record.deadline = self.context.clock.now() + seconds if seconds else None
             self.to_remind = []
         else:
             self._set_deadline()
-        await self.commit()
+        await self.commit(reopened=reopened)
         return events
+
+    def _close_corrections_later(self) -> None:
+        """Once the time to reopen the finished game is over, its standings lose the buttons
+        that reopen it (a click on one after a restart is refused, and removes them)."""
+        deadline = self.record.deadline
+        if self.record.status == "finished" and deadline is not None:
+            self.context.tasks.spawn(
+                self._close_corrections(deadline, self.record.version),
+                name=f"game-{self.record.id}-corrections",
+            )
+
+    async def _close_corrections(self, deadline: float, version: int) -> None:
+        await self.context.clock.sleep_until(deadline)
+        async with self.lock:
+            saved = await self.context.store.get(self.record.id)
+            if saved is None or saved.version != version or self.record.version != version:
+                return
+            try:
+                await self.display.edit(await self.display.final())
+            except discord.HTTPException as error:
+                log.info("Game %s: its standings keep their buttons (%s)", self.record.id, error)
+
+    def reopenable(self) -> bool:
+        """Whether the finished game can still be reopened, to correct it."""
+        deadline = self.record.deadline
+        return (
+            self.record.status == "finished"
+            and deadline is not None
+            and self.context.clock.now() < deadline
+        )
 
     def _save_events(self, events: Sequence[Any]) -> str:
         codec = self.adapter.events

@@ -136,13 +136,28 @@ class GameRepository:
         )
         return [_record(row) for row in rows]
 
-    async def save(self, game: GameRecord, move: Move | None = None, *, over: int) -> None:
+    async def save(
+        self, game: GameRecord, move: Move | None = None, *, over: int, reopened: bool = False
+    ) -> None:
         """Write every field that can change, and the move that changed them, over the saved
         version `over`; committed before this returns. StaleGame if the saved game is no
-        longer at that version."""
+        longer at that version. A finished game `reopened` loses its results; ChannelBusy
+        if its channel has another open game by then."""
         async with self.database.transaction() as transaction:
+            if reopened:
+                await self._reopen(transaction, game)
             await self._update(transaction, game, over)
             await self._record_move(transaction, game, move)
+
+    async def _reopen(self, transaction: Transaction, game: GameRecord) -> None:
+        row = await transaction.fetchone(
+            f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')"
+            " AND id <> ?",
+            (game.channel_id, game.id),
+        )
+        if row is not None:
+            raise ChannelBusy(_record(row))
+        await transaction.execute("DELETE FROM results WHERE game_id = ?", (game.id,))
 
     async def finish(
         self,

@@ -58,13 +58,15 @@ def standings_lines(sheet: ScoreSheet, words: Words) -> list[str]:
     """Each player's total, lowest first, with how far they are from the target (or, once
     the game is over, who reached it)."""
     totals = sheet.totals
-    leaders = set(sheet.winners or ()) if sheet.is_over else set()
-    if not sheet.is_over and sheet.rounds:
+    ended = sheet.ended()
+    won = ended is not None and not ended.early
+    leaders = set(sheet.winners or ()) if won else set()
+    if not won and sheet.rounds:
         best = min(totals)
         leaders = {seat for seat, total in enumerate(totals) if total == best}
     lines = []
     for seat in sorted(range(len(totals)), key=lambda s: totals[s]):
-        crown = ("🏆 " if sheet.is_over else "👑 ") if seat in leaders else ""
+        crown = ("🏆 " if won else "👑 ") if seat in leaders else ""
         lines.append(crown + _standing(sheet, seat, words))
     return lines
 
@@ -216,7 +218,7 @@ def sheet_rows(sheet: ScoreSheet, words: Words) -> list[Row]:
         rows.append(
             [
                 ButtonSpec(words("Undo round {round}", round=len(sheet.rounds)), "undo", emoji="↩️"),
-                ButtonSpec(words("End the game"), "end", style="danger"),
+                ButtonSpec(words("End the game…"), "end", style="secondary", emoji="🛑"),
             ]
         )
     return rows
@@ -277,32 +279,76 @@ def chart_picture(sheet: ScoreSheet, words: Words) -> Picture:
     )
 
 
+ENDING = "ending"
+"""The table's mode while the host confirms ending the game early."""
+ENDING_EARLY = N_(
+    "🛑 **End the game now?** Nobody has reached the target yet: the game is recorded as it "
+    "stands, without a winner. The host can reopen it for 15 minutes."
+)
+CORRECTIONS_OPEN = N_(
+    "Until {time}, the host can still undo or correct a round: the sheet reopens and these "
+    "results are taken back."
+)
+
+
 def sheet_screen(game: GameRecord, sheet: ScoreSheet, context: TableContext) -> Screen:
     words = context.words
     pictures = [chart_picture(sheet, words)] if context.pictures and sheet.rounds else []
-    return Screen(
-        embed=sheet_embed(game, sheet, words), rows=sheet_rows(sheet, words), pictures=pictures
-    )
+    embed = sheet_embed(game, sheet, words)
+    rows = sheet_rows(sheet, words)
+    if context.mode == ENDING and sheet.rounds:
+        embed.add_field(name=words("End the game"), value=words(ENDING_EARLY), inline=False)
+        rows = [
+            [
+                ButtonSpec(words("End it now"), "endnow", style="danger", emoji="🛑"),
+                ButtonSpec(words("Keep playing"), "keep", style="secondary"),
+            ]
+        ]
+    return Screen(embed=embed, rows=rows, pictures=pictures)
 
 
-def final_screen(sheet: ScoreSheet, words: Words) -> Screen:
+def final_screen(game: GameRecord, sheet: ScoreSheet, words: Words) -> Screen:
+    """The standings; while `game.deadline` stands, the buttons that reopen the sheet."""
+    ended = sheet.ended()
+    early = ended is not None and ended.early
     winners = [shown(sheet.names[seat]) for seat in sheet.winners or ()]
     who = words.listing(winners)
-    title = (
-        words("Skyjo score sheet · {who} wins!", who=who)
-        if len(winners) == 1
-        else words("Skyjo score sheet · {who} share the victory!", who=who)
-    )
-    embed = discord.Embed(
-        title=title, description="\n".join(standings_lines(sheet, words)), colour=COLOUR
-    )
+    if early:
+        title = words("Skyjo score sheet · ended early")
+    elif len(winners) == 1:
+        title = words("Skyjo score sheet · {who} wins!", who=who)
+    else:
+        title = words("Skyjo score sheet · {who} share the victory!", who=who)
+    lines = standings_lines(sheet, words)
+    if early:
+        lines.append(words("Ended before anyone reached the target: nobody is ranked as a winner."))
+    if game.deadline is not None:
+        until = f"<t:{int(game.deadline)}:t>"
+        lines += ["", words(CORRECTIONS_OPEN, time=until)]
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
     if sheet.rounds:
         embed.add_field(name=words("Rounds"), value=rounds_table(sheet), inline=False)
+    embed.set_footer(text=words.plural("{n} round", "{n} rounds", len(sheet.rounds)))
+    rows = reopen_rows(sheet, words) if game.deadline is not None else []
+    pictures = [chart_picture(sheet, words)] if sheet.rounds else []
+    return Screen(embed=embed, rows=rows, pictures=pictures)
+
+
+def reopen_rows(sheet: ScoreSheet, words: Words) -> list[Row]:
+    """What reopens a finished sheet: its last round undone, any round corrected, and play
+    going on after an early end."""
     ended = sheet.ended()
-    note = words("Ended early, before anyone reached the target.") if ended and ended.early else ""
-    rounds = words.plural("{n} round", "{n} rounds", len(sheet.rounds))
-    embed.set_footer(text=f"{rounds} · {note}" if note else rounds)
-    return Screen(embed=embed, pictures=[chart_picture(sheet, words)] if sheet.rounds else [])
+    buttons = [ButtonSpec(words("Undo round {round}", round=len(sheet.rounds)), "undo", emoji="↩️")]
+    if ended is not None and ended.early:
+        buttons.insert(0, ButtonSpec(words("Play on"), "reopen", style="primary", emoji="▶️"))
+    correct = SelectSpec(
+        verb="edit",
+        placeholder=words("Correct a round…"),
+        options=[(words("Round {round}", round=n + 1), str(n)) for n in range(len(sheet.rounds))][
+            -25:
+        ],
+    )
+    return [correct, buttons]
 
 
 def settings_summary(settings: SheetSettings, words: Words) -> list[str]:

@@ -8,7 +8,7 @@ from bot.ui.grid_words import game_over
 from bot.ui.names import all_shown
 from bot.ui.skyjo_words import round_lines
 from games.skyjo_sheet import ScoreSheet
-from games.skyjo_sheet.sheet import Ended, Event, Scored, Undone
+from games.skyjo_sheet.sheet import Ended, Event, Reopened, Scored, Undone
 
 
 def _scored(event: Scored, sheet: ScoreSheet, words: Words) -> list[str]:
@@ -35,10 +35,19 @@ def describe(event: Event, sheet: ScoreSheet, words: Words) -> list[str]:
             return _scored(event, sheet, words)
         case Undone(position=position):
             return [words("Round {round} is taken back.", round=position + 1)]
+        case Ended(early=True):
+            return [
+                words(
+                    "The game is ended early, after round {round}: nobody is ranked as a winner.",
+                    round=len(sheet.rounds),
+                )
+            ]
         case Ended(winners=winners, totals=totals):
             names = all_shown(sheet.names)
             return [
                 words("The game is ended after round {round}.", round=len(sheet.rounds)),
                 game_over([names[seat] for seat in winners], totals[winners[0]], words),
             ]
+        case Reopened(rounds=rounds):
+            return [words("The finished game is reopened after round {round}.", round=rounds)]
     raise ValueError(f"not a score sheet event: {event!r}")

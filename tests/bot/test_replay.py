@@ -100,8 +100,11 @@ def sheet_played() -> tuple[GameRecord, list[Move]]:
         *entered(2, ("10", "4", "1")),
         Action("undo"),
         *entered(2, ("25", "4", "1")),
+        Action("undo"),
+        *entered(2, ("25", "4", "1")),
     ]
-    return game, [Move(0, SHEET.encode_action(action)) for action in actions]
+    finished = game.model_copy(update={"status": "finished", "deadline": 1_900_000_900.0})
+    return finished, [Move(0, SHEET.encode_action(action)) for action in actions]
 
 
 def games() -> list[tuple[GameAdapter, GameRecord, list[Move]]]:
@@ -195,6 +198,10 @@ def test_a_sheet_step_is_a_round_entered_or_taken_back() -> None:
         "Round 3 is taken back.",
         "Round 3 entered, ended by Player 2:",
     ]
+    reopened = told[-1]
+    assert reopened.index("The finished game is reopened after round 3.") < reopened.index(
+        "Round 3 is taken back."
+    ), "the finished sheet reopened, its last round taken back and entered again"
     assert "Round 3 entered, ended by Player 2:" in told[3], "a correction rides with the next"
     assert "Ana: +10 (total 10)" in told[3], "the corrected round as it is now scored"
     assert [step.round for step in found] == [1, 2, 3, 4, 3, 3]

@@ -15,7 +15,7 @@ import pytest
 
 from bot.adapters.skyjo import SkyjoAdapter
 from bot.sessions.session import GameSession
-from tests.e2e.harness import Table, button, shown, table
+from tests.e2e.harness import Table, button, shown, table, until
 from tests.e2e.skyjo_play import choose_opening_cards, play_solo_to_the_end, play_turn, skyjo
 from tests.standin import quick_retries
 
@@ -130,12 +130,17 @@ async def test_a_failure_after_the_move_is_saved_says_so(
         monkeypatch.setattr(SkyjoAdapter, "table", failing_once)
         message = await t.table_message()
         drawn = await t.click("ana", message, button(message, "draw"))
-        assert drawn.ephemeral, drawn.errors
-        assert "saved" in drawn.content and "Nothing was changed" not in drawn.content
+        assert drawn.type == 7, drawn.errors
+        assert "Nothing is lost" in (await t.table_message(session)).text(), "a plain table"
         with sqlite3.connect(t.database) as db:
             (saved,) = db.execute("SELECT version FROM games").fetchone()
         assert saved == version + 1
-        await t.settled(lambda s: True, "the table to catch up", session)
+
+        def caught_up() -> bool:
+            shown = [m for m in t.dc.messages(t.channel) if m.id == session.record.message_id]
+            return bool(shown) and any(":swap:" in c for c in shown[0].custom_ids)
+
+        await until(caught_up, "the table to catch up once it draws again")
         latest = await t.table_message(session)
         assert button(latest, "swap"), "the table shows the drawn card's choices"
 

@@ -39,11 +39,14 @@ def expected(values: list[int | None], hidden: int) -> list[str]:
 
 
 def spoken(description: str, names: tuple[str, ...]) -> dict[int, list[str]]:
-    """The grids of a picture's alt text by seat: "Ana (3 points) 1: 5 ? · 2: – 7"."""
+    """The grids of a picture's alt text by seat, from the lines that give one:
+    "Ana (3 points in the game): 1: 5 ? · 2: – 7"."""
     grids: dict[int, list[str]] = {}
     for line in description.split("\n")[1:]:
-        seat = next(s for s, name in enumerate(names) if line.startswith(f"{name} ("))
-        rows = line.split(") ", 1)[1].split(" · ")
+        seat = next((s for s, name in enumerate(names) if line.startswith(f"{name} (")), None)
+        if seat is None or "): " not in line:
+            continue
+        rows = line.split("): ", 1)[1].split(" · ")
         cards = [card for row in rows for card in row.split(": ", 1)[1].split(" ")]
         grids[seat] = ["✕" if card == "–" else card for card in cards]
     return grids
@@ -72,8 +75,8 @@ async def test_no_payload_shows_a_face_down_value(
     states: dict[int, Snapshot] = {}
     commit = GameSession.commit
 
-    async def recording_commit(self: GameSession) -> None:
-        await commit(self)
+    async def recording_commit(self: GameSession, *, reopened: bool = False) -> None:
+        await commit(self, reopened=reopened)
         if self.record.state is not None:
             states[self.record.version] = snapshot(self)
 

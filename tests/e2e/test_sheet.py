@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from tests.e2e.harness import button, shown, table
+from tests.e2e.harness import button, table
 from tests.e2e.sheet_play import (
     choose_finisher,
     enter_round,
@@ -184,21 +184,6 @@ async def test_a_stranger_cannot_write_and_a_restart_keeps_the_sheet(tmp_path: P
         message = await t.table_message()
         done = await t.click("ana", message, button(message, "confirm"))
         assert done.type == 7 and sheet(restored).totals == (15, 9)
-
-
-async def test_ending_early_shows_the_standings(tmp_path: Path) -> None:
-    async with table(tmp_path) as t:
-        await t.start()
-        session = await open_sheet(t, ["ana", "leo"])
-        await enter_round(t, "ana", 0, [3, 7])
-        message = await t.table_message()
-        ended = await t.click("leo", message, button(message, "end"))
-        assert ended.type == 7
-        await t.settled(lambda s: True, "the standings", session)
-        final = await t.table_message(session)
-        assert "ana wins" in final.embeds[0]["title"]
-        assert "Ended early" in final.text()
-        shown(ended)
 
 
 async def test_only_the_sheets_creator_or_an_admin_may_delete_it(tmp_path: Path) -> None:
