@@ -12,9 +12,10 @@ from bot.ui import replies, rules
 from games.core.errors import InvalidSettings
 
 
-async def _refused_for_permissions(interaction: discord.Interaction[Any]) -> bool:
+async def _refused_for_permissions(bot: SkyTableBot, interaction: discord.Interaction[Any]) -> bool:
     """Says what the bot lacks in this channel, if anything; True when it lacks something."""
-    missing = replies.missing_permissions(interaction.app_permissions)
+    pictures = not await bot.sessions.guilds.text_only(interaction.guild_id)
+    missing = replies.missing_permissions(interaction.app_permissions, pictures=pictures)
     if missing:
         await replies.say(
             interaction, replies.missing_text(missing, replies.words_for(interaction))
@@ -29,7 +30,7 @@ async def open_table(
     values: dict[str, Any],
 ) -> None:
     """A lobby for `adapter`'s game with these settings (None values left to the defaults)."""
-    if await _refused_for_permissions(interaction):
+    if await _refused_for_permissions(bot, interaction):
         return
     settings = {key: value for key, value in values.items() if value is not None}
     await bot.sessions.lobby.open(interaction, adapter, settings)
@@ -44,7 +45,7 @@ async def open_solo(
     values: dict[str, Any],
 ) -> None:
     """A game of the player against `bots` bots of `level`, starting at once."""
-    if await _refused_for_permissions(interaction):
+    if await _refused_for_permissions(bot, interaction):
         return
     if type(bots) is not int or not 1 <= bots < adapter.max_seats:
         raise InvalidSettings("Play against 1 to {most} bots.", most=adapter.max_seats - 1)

@@ -74,6 +74,8 @@ class Display:
         could): the next repair looks through the channel for them."""
         self.unreadable = False
         """The saved game is something its screens cannot draw: a plain table is shown."""
+        self.shows_pictures = True
+        """Whether the game's server showed pictures when last asked."""
         self.refused: discord.Forbidden | None = None
         """Why Discord refused the last attempt to show the game (a permission taken away),
         until an attempt succeeds: the game then waits for its players to see it."""
@@ -82,7 +84,10 @@ class Display:
 
     async def pictures(self) -> bool:
         """Whether the game's server shows pictures (an admin may choose text only)."""
-        return not await self.session.context.guilds.text_only(self.session.record.guild_id)
+        self.shows_pictures = not await self.session.context.guilds.text_only(
+            self.session.record.guild_id
+        )
+        return self.shows_pictures
 
     async def prepared(self, screen: Screen) -> Message:
         record = self.session.record
@@ -226,7 +231,9 @@ class Display:
             return None
         channel = self.session.context.client.get_channel(self.session.record.channel_id)
         if isinstance(channel, discord.abc.GuildChannel):
-            missing = replies.missing_permissions(channel.permissions_for(channel.guild.me))
+            missing = replies.missing_permissions(
+                channel.permissions_for(channel.guild.me), pictures=self.shows_pictures
+            )
             if missing:
                 return replies.missing_text(missing, words)
         return replies.forbidden(self.refused, words)

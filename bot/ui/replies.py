@@ -30,7 +30,10 @@ REQUIRED = (
     ("view_channel", N_("View Channel")),
     ("send_messages", N_("Send Messages")),
     ("embed_links", N_("Embed Links")),
+    ("attach_files", N_("Attach Files")),
 )
+FOR_PICTURES = frozenset({"attach_files"})
+"""What only a server that shows the tables' pictures needs."""
 
 
 def words_for(interaction: discord.Interaction[Any]) -> Words:
@@ -38,13 +41,15 @@ def words_for(interaction: discord.Interaction[Any]) -> Words:
     return Words.for_locale(interaction.locale)
 
 
-def missing_permissions(permissions: discord.Permissions) -> list[str]:
-    """The required permissions missing. Without Send Messages, Discord counts Embed Links as
-    missing too; it is named only once Send Messages is there."""
-    missing = [name for name, _ in REQUIRED if not getattr(permissions, name)]
-    if "send_messages" in missing and "embed_links" in missing:
-        missing.remove("embed_links")
-    return [label for name, label in REQUIRED if name in missing]
+def missing_permissions(permissions: discord.Permissions, *, pictures: bool = True) -> list[str]:
+    """The required permissions missing (Attach Files only where the server shows pictures).
+    Without Send Messages, Discord counts Embed Links and Attach Files as missing too; they
+    are named only once Send Messages is there."""
+    needed = [(name, label) for name, label in REQUIRED if pictures or name not in FOR_PICTURES]
+    missing = [name for name, _ in needed if not getattr(permissions, name)]
+    if "send_messages" in missing:
+        missing = [name for name in missing if name not in ("embed_links", "attach_files")]
+    return [label for name, label in needed if name in missing]
 
 
 def missing_text(missing: list[str], words: Words) -> str:

@@ -151,6 +151,22 @@ async def test_a_missing_permission_is_named(tmp_path: Path) -> None:
         assert await t.running.sessions.in_channel(t.channel.id) is None
 
 
+async def test_attach_files_is_named_where_tables_have_pictures(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        t.dc.deny_bot(t.channel, attach_files=True)
+        refused = await t.slash("ana", "skyjo solo", bots=1)
+        assert refused.ephemeral and "Attach Files" in refused.content
+        assert "Embed Links" not in refused.content, "only what is missing"
+        assert await t.running.sessions.in_channel(t.channel.id) is None
+        admins = t.guild.add_role("Admins", manage_guild=True)
+        t.guild.members[t.users["ana"].id].roles.append(admins)
+        await t.slash("ana", "table pictures", look="text")
+        started = await t.slash("ana", "skyjo solo", bots=1)
+        assert started.error is None and not started.ephemeral, "text only needs no files"
+        assert await t.running.sessions.in_channel(t.channel.id) is not None
+
+
 async def test_reminders_follow_the_bots_moves(tmp_path: Path) -> None:
     rng = random.Random(3)
     async with table(tmp_path) as t:
