@@ -32,11 +32,11 @@ import discord
 from PIL import Image
 
 from bot.adapters.base import ButtonSpec, SelectSpec, TableContext
-from bot.adapters.skyjo import SkyjoAdapter
+from bot.games.skyjo.adapter import SkyjoAdapter
+from bot.games.skyjo.words import describe
 from bot.i18n import Words
 from bot.sessions.game_log import GameLog
 from bot.storage.records import GameRecord, SeatRecord
-from bot.ui.skyjo_words import describe
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings, bots
 

@@ -16,10 +16,13 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from bot.games.junior import picture as junior_picture
+from bot.games.sky_five import picture as sky_five_picture
+from bot.games.sky_five.screens import picture_labels
+from bot.games.skyjo import picture as skyjo_picture
 from bot.i18n import Words
-from bot.ui import grid_picture, junior_picture, score_chart, sky_five_picture, skyjo_picture
+from bot.ui import grid_picture, score_chart
 from bot.ui.score_chart import ScoreChart
-from bot.ui.sky_five_screens import picture_labels
 from games.core.seats import Seat
 from games.sky_five import SkyFiveGame, SkyFiveSettings
 from games.skyjo import SkyjoGame, SkyjoSettings

@@ -9,10 +9,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from bot.adapters.base import GameAdapter
-from bot.adapters.junior import JuniorAdapter
-from bot.adapters.sheet import SheetAdapter
-from bot.adapters.sky_five import SkyFiveAdapter
-from bot.adapters.skyjo import SkyjoAdapter
+from bot.games.junior.adapter import JuniorAdapter
+from bot.games.sheet.adapter import SheetAdapter
+from bot.games.sky_five.adapter import SkyFiveAdapter
+from bot.games.skyjo.adapter import SkyjoAdapter
 from games.core.errors import IllegalAction
 
 COMMON_EXTENSIONS: tuple[str, ...] = ("cogs.table", "cogs.stats")

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapters.junior import JuniorAdapter
 from bot.client import SkyTableBot
+from bot.games.junior.adapter import JuniorAdapter
 from cogs.game_commands import open_solo, open_table, show_rules
 from games.skyjo_junior.bots import BOT_LEVELS
 

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapters.sheet import SheetAdapter
 from bot.client import SkyTableBot
+from bot.games.sheet.adapter import SheetAdapter
 from cogs.game_commands import open_table, show_rules
 from cogs.skyjo import PENALTIES
 

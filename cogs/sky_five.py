@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapters.sky_five import SkyFiveAdapter
 from bot.client import SkyTableBot
+from bot.games.sky_five.adapter import SkyFiveAdapter
 from cogs.game_commands import open_solo, open_table, show_rules
 from games.sky_five.bots import BOT_LEVELS
 

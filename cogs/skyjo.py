@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapters.skyjo import SkyjoAdapter
 from bot.client import SkyTableBot
+from bot.games.skyjo.adapter import SkyjoAdapter
 from cogs.game_commands import open_solo, open_table, show_rules
 from games.core.errors import InvalidSettings
 from games.skyjo.bots import BOT_LEVELS

@@ -94,9 +94,6 @@ def _follow_parent(parent: int) -> None:
 
 def _ready() -> None:
     """Loads the drawing modules in a new picture process before its first picture."""
-    import bot.ui.grid_picture
-    import bot.ui.score_chart
-    import bot.ui.sky_five_picture  # noqa: F401
 
 
 @dataclass

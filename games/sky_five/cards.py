@@ -3,7 +3,7 @@
 A card is an int, `colour * 10 + number`: colours 0–4 are shown as red, yellow, green, blue and
 purple, so the red 4 is 4 and the blue 2 is 32; the Shooting Stars are colour 5, numbered 1–6
 (51–56). The rule text does not name the colours: the engine knows them by index only, and the
-table names them in its reader's language (`bot.ui.sky_five_words`).
+table names them in its reader's language (`bot.games.sky_five.words`).
 Per-card facts are looked up in tuples indexed by the card, so the engine does no arithmetic
 on its hot path.
 """

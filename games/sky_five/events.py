@@ -1,7 +1,7 @@
 """What happened, as small immutable records a table can narrate and a log can store.
 
 Events are cheap to create on the engine's hot path and hold no words: the table describes
-them in its reader's language (`bot.ui.sky_five_words`). Cards are the ints of
+them in its reader's language (`bot.games.sky_five.words`). Cards are the ints of
 `games.sky_five.cards`.
 """
 

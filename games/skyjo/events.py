@@ -1,7 +1,7 @@
 """What happened, as small immutable records a table can narrate and a log can store.
 
 Events are cheap to create on the engine's hot path and hold no words: the table describes
-them in its reader's language (`bot.ui.skyjo_words`).
+them in its reader's language (`bot.games.skyjo.words`).
 """
 
 from __future__ import annotations

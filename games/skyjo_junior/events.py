@@ -1,7 +1,7 @@
 """What happened, as small immutable records a table can narrate and a log can store.
 
 Events are cheap to create on the engine's hot path and hold no words: the bot chooses them, in
-the reader's language (`bot.ui.junior_words`).
+the reader's language (`bot.games.junior.words`).
 """
 
 from __future__ import annotations

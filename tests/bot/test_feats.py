@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.adapters.junior import JuniorAdapter
-from bot.adapters.sheet import SheetAdapter
-from bot.adapters.sky_five import SkyFiveAdapter
-from bot.adapters.skyjo import SkyjoAdapter
+from bot.games.junior.adapter import JuniorAdapter
+from bot.games.sheet.adapter import SheetAdapter
+from bot.games.sky_five.adapter import SkyFiveAdapter
+from bot.games.skyjo.adapter import SkyjoAdapter
 from games.core.seats import Seat
 from games.sky_five import SkyFiveGame, SkyFiveSettings
 from games.sky_five.events import Banked, Busted, SkyFive

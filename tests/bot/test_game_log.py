@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bot.adapters.base import GameAdapter
-from bot.adapters.junior import JuniorAdapter
-from bot.adapters.sky_five import SkyFiveAdapter
-from bot.adapters.skyjo import SkyjoAdapter
+from bot.games.junior.adapter import JuniorAdapter
+from bot.games.sky_five.adapter import SkyFiveAdapter
+from bot.games.skyjo.adapter import SkyjoAdapter
 from bot.i18n import Words
 from bot.sessions.game_log import KEPT, MAX_LINES, GameLog
 from games.core.engine import Engine

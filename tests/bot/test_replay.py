@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from bot.adapters.base import GameAdapter, Screen
-from bot.adapters.junior import JuniorAdapter
-from bot.adapters.sheet import SheetAdapter
-from bot.adapters.sky_five import SkyFiveAdapter
-from bot.adapters.skyjo import SkyjoAdapter
+from bot.games.junior.adapter import JuniorAdapter
+from bot.games.sheet.adapter import SheetAdapter
+from bot.games.sky_five.adapter import SkyFiveAdapter
+from bot.games.skyjo.adapter import SkyjoAdapter
 from bot.i18n import Words
 from bot.replay import (
     Step,
@@ -35,7 +35,7 @@ from games.sky_five import events as sky_five
 from games.skyjo import events as skyjo
 from games.skyjo_junior import events as junior
 from games.skyjo_sheet import Action
-from tests.bot.test_skyjo_screens import check_limits
+from tests.bot.games.skyjo.test_screens import check_limits
 
 SKYJO, JUNIOR, SKY_FIVE, SHEET = SkyjoAdapter(), JuniorAdapter(), SkyFiveAdapter(), SheetAdapter()
 PLAYED = [(SKYJO, 3), (JUNIOR, 3), (SKY_FIVE, 3), (SKY_FIVE, 2)]

@@ -6,18 +6,19 @@ from __future__ import annotations
 from typing import Any
 
 from bot.adapters.base import TableContext
-from bot.adapters.sheet import SheetAdapter
-from bot.adapters.skyjo import SkyjoAdapter
+from bot.games.sheet import screens as sheet_screens
+from bot.games.sheet.adapter import SheetAdapter
+from bot.games.skyjo import picture as skyjo_picture
+from bot.games.skyjo import screens
+from bot.games.skyjo.adapter import SkyjoAdapter
 from bot.i18n import Words
 from bot.storage.records import GameRecord, SeatRecord
-from bot.ui import sheet_screens, skyjo_picture
-from bot.ui import skyjo_screens as screens
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings
 from games.skyjo.events import RoundScored
 from games.skyjo_sheet import ScoreSheet, SheetSettings
 from games.skyjo_sheet.sheet import Action
-from tests.bot.test_skyjo_screens import at_first_turn, played_to, record
+from tests.bot.games.skyjo.test_screens import at_first_turn, played_to, record
 
 EN = Words("en")
 MINUS = "\N{MINUS SIGN}"

@@ -28,8 +28,8 @@ from typing import Any, TypeVar
 import pytest
 
 from bot.adapters.specs import SelectSpec
+from bot.games.skyjo.screens import table_rows
 from bot.i18n import Words
-from bot.ui.skyjo_screens import table_rows
 from games.skyjo import SkyjoGame
 from tests.e2e.harness import Table, enabled, parse, shown, table
 from tests.standin import (

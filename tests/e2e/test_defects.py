@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapters.skyjo import SkyjoAdapter
+from bot.games.skyjo.adapter import SkyjoAdapter
 from bot.sessions.session import GameSession
 from tests.e2e.harness import Table, button, shown, table, until
 from tests.e2e.skyjo_play import choose_opening_cards, play_solo_to_the_end, play_turn, skyjo

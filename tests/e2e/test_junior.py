@@ -9,8 +9,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot.games.junior import picture as junior_picture
 from bot.ui import grid_picture as grid
-from bot.ui import junior_picture
 from games.skyjo_junior.scoring import triples
 from tests.e2e.harness import button, enabled, shown, table
 from tests.e2e.junior_play import junior, play_solo_to_the_end, play_turn_well

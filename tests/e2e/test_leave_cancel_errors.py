@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapters.skyjo import SkyjoAdapter
+from bot.games.skyjo.adapter import SkyjoAdapter
 from tests.e2e.harness import button, shown, table
 from tests.e2e.skyjo_play import skyjo, two_players_at_first_turn
 

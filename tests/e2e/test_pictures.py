@@ -14,9 +14,9 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot.games.skyjo import picture as skyjo_picture
+from bot.games.skyjo.screens import grid_text
 from bot.ui import grid_picture as grid
-from bot.ui import skyjo_picture
-from bot.ui.skyjo_screens import grid_text
 from games.skyjo.view import SkyjoView, SlotView
 from tests.e2e.harness import Table, button, enabled, shown, table, until
 from tests.e2e.skyjo_play import (

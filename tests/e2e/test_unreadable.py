@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.sheet import screens as sheet_screens
 from bot.i18n import Words
 from bot.sessions.session import GameSession
-from bot.ui import sheet_screens
 from games.skyjo_sheet import ScoreSheet
 from tests.e2e.harness import Table, button, table
 from tests.e2e.sheet_play import choose_finisher, open_sheet, sheet, type_totals

@@ -16,12 +16,13 @@ import pytest
 from pydantic import BaseModel
 
 from bot.catalog import installed
+from bot.games.sky_five import screens as sky_five_screens
+from bot.games.sky_five import words as sky_five_words
 from bot.i18n import LANGUAGES, Words
 from bot.i18n.extract import messages
 from bot.sessions.autoplay import TIMEOUTS_BEFORE_HANDOVER
 from bot.sessions.lobby import GUEST_NAME_LIMIT
 from bot.storage.stats import MIN_GAMES_FOR_RATE
-from bot.ui import sky_five_screens, sky_five_words
 from games.sky_five import bank, draw
 from games.skyjo.cards import DECK_SIZE
 from games.skyjo.settings import SkyjoSettings

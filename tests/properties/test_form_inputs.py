@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.adapters.sheet import SheetAdapter
 from bot.adapters.specs import AskText, Command, Form, Play, Screen, TableContext
+from bot.games.sheet.adapter import SheetAdapter
 from bot.i18n import LANGUAGES, Words
 from bot.sessions.lobby import guest_form, guest_seat
 from bot.storage.records import GameRecord, SeatRecord, Status
@@ -18,7 +18,7 @@ from bot.ui.lobby_screens import lobby_screen
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
 from games.skyjo_sheet import Action, ScoreSheet
-from tests.bot.test_skyjo_screens import check_limits
+from tests.bot.games.skyjo.test_screens import check_limits
 
 SHEET = SheetAdapter()
 TYPED = st.characters(exclude_categories=["Cs"])

@@ -1,7 +1,7 @@
 import pytest
 
+from bot.games.sky_five.words import describe
 from bot.i18n import Words
-from bot.ui.sky_five_words import describe
 from games.sky_five import bank, draw, give, take
 from games.sky_five.events import (
     CODEC,

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.games.sky_five.words import describe
 from bot.i18n import Words
-from bot.ui.sky_five_words import describe
 from games.core import IllegalAction
 from games.sky_five import Action, SkyFiveGame, SkyFiveSettings
 from games.sky_five.cards import colour_of, deck_counter, is_star

@@ -2,8 +2,8 @@ from collections import Counter
 
 import pytest
 
+from bot.games.sky_five.words import card_name
 from bot.i18n import Words
-from bot.ui.sky_five_words import card_name
 from games.core import InvalidSettings
 from games.sky_five import SkyFiveGame, SkyFiveSettings, bank, draw, first_player
 from games.sky_five.cards import DECK, DECK_SIZE, deck_counter

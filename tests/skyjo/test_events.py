@@ -1,7 +1,7 @@
 import pytest
 
+from bot.games.skyjo.words import describe
 from bot.i18n import Words
-from bot.ui.skyjo_words import describe
 from games.core.grid import geometry
 from games.skyjo import SkyjoSettings, draw, flip, swap, take
 from games.skyjo.events import (

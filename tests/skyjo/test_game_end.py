@@ -1,5 +1,5 @@
+from bot.games.skyjo.words import describe
 from bot.i18n import Words
-from bot.ui.skyjo_words import describe
 from games.skyjo import SkyjoSettings, draw, flip, reveal, swap
 from games.skyjo.events import GameOver, RoundScored, RoundStarted, Starts
 from tests.skyjo.scripting import (

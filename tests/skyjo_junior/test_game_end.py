@@ -1,5 +1,5 @@
+from bot.games.junior.words import describe
 from bot.i18n import Words
-from bot.ui.junior_words import describe
 from games.skyjo_junior import decline_flip, draw, swap, take
 from games.skyjo_junior.cards import deck_counter
 from games.skyjo_junior.events import (

@@ -1,7 +1,7 @@
 from collections.abc import Sequence
 
+from bot.games.junior.words import describe
 from bot.i18n import Words
-from bot.ui.junior_words import describe
 from games.skyjo_junior import JuniorSettings, decline_flip, draw, swap
 from games.skyjo_junior.cards import deck_counter
 from games.skyjo_junior.events import Drew, Reshuffled

@@ -8,12 +8,12 @@ import io
 from PIL import Image
 
 from bot.adapters.base import Screen
-from bot.adapters.sky_five import SkyFiveAdapter
+from bot.games.sky_five import picture
+from bot.games.sky_five.adapter import SkyFiveAdapter
 from bot.i18n import Words
-from bot.ui import sky_five_picture as picture
 from games.sky_five import SkyFiveGame, bank, draw
-from tests.bot.test_sky_five_picture import at
-from tests.bot.test_sky_five_screens import record
+from tests.bot.games.sky_five.test_picture import at
+from tests.bot.games.sky_five.test_screens import record
 from tests.sky_five.scripting import B, G, P, R, S, Y, position
 
 SKY_FIVE = SkyFiveAdapter()

@@ -8,11 +8,11 @@ from functools import partial
 import discord
 
 from bot.adapters.specs import ButtonSpec, ButtonStyle, Picture, Row, Screen, TableContext
+from bot.games.junior import picture
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import grid_picture, rules
 from bot.ui import grid_screens as widgets
-from bot.ui import junior_picture as picture
 from bot.ui.grid_screens import CardLook
 from bot.ui.names import all_shown, shown
 from bot.ui.reminders import reminders_line

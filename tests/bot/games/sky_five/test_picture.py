@@ -10,15 +10,14 @@ import time
 import pytest
 from PIL import Image
 
+from bot.games.sky_five import picture, screens
 from bot.i18n import Words
 from bot.ui import grid_picture as grid
-from bot.ui import sky_five_picture as picture
-from bot.ui import sky_five_screens as screens
 from games.sky_five import bank, draw, give
 from games.sky_five.cards import COLOUR_COUNT, STAR, card
 from games.sky_five.events import Event
 from games.sky_five.game import SkyFiveGame
-from tests.bot.test_sky_five_screens import hide, played
+from tests.bot.games.sky_five.test_screens import hide, played
 from tests.sky_five.scripting import B, G, P, R, S, Y, position
 
 EN = Words("en")

@@ -23,11 +23,11 @@ from bot.adapters.base import (
     tally,
 )
 from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel, plain_fields
+from bot.games.skyjo import screens
+from bot.games.skyjo.words import describe, hint
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
-from bot.ui import skyjo_screens as screens
 from bot.ui.names import all_shown, shown
-from bot.ui.skyjo_words import describe, hint
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat

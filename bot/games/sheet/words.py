@@ -3,10 +3,10 @@ ended early. The sheet keeps no log; a replay tells these."""
 
 from __future__ import annotations
 
+from bot.games.skyjo.words import round_lines
 from bot.i18n import Words
 from bot.ui.grid_words import game_over
 from bot.ui.names import all_shown
-from bot.ui.skyjo_words import round_lines
 from games.skyjo_sheet import ScoreSheet
 from games.skyjo_sheet.sheet import Ended, Event, Reopened, Scored, Undone
 

@@ -9,14 +9,14 @@ import random
 import pytest
 
 from bot.adapters.base import TableContext
-from bot.adapters.junior import JuniorAdapter
+from bot.games.junior import picture as junior_picture
+from bot.games.junior.adapter import JuniorAdapter
 from bot.i18n import Words
 from bot.storage.records import GameRecord, SeatRecord
-from bot.ui import junior_picture
 from games.core.seats import Seat
 from games.skyjo_junior import JuniorGame, JuniorSettings
 from games.skyjo_junior.view import SlotView
-from tests.bot.test_skyjo_screens import check_limits, rendered
+from tests.bot.games.skyjo.test_screens import check_limits, rendered
 
 JUNIOR = JuniorAdapter()
 EN = Words("en")

@@ -11,17 +11,17 @@ from collections.abc import Iterator
 import pytest
 
 from bot.adapters.base import ButtonSpec, Personal, Play, Screen, SelectSpec, TableContext
-from bot.adapters.sky_five import SkyFiveAdapter
 from bot.adapters.specs import Command
+from bot.games.sky_five import screens
+from bot.games.sky_five.adapter import SkyFiveAdapter
 from bot.i18n import Words
 from bot.storage.records import GameRecord, SeatRecord
-from bot.ui import sky_five_screens as screens
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
 from games.sky_five import SkyFiveGame, SkyFiveSettings, SkyFiveState, bank, draw, give, pass_
 from games.sky_five.actions import Action
 from games.sky_five.events import Event
-from tests.bot.test_skyjo_screens import check_limits, rendered
+from tests.bot.games.skyjo.test_screens import check_limits, rendered
 from tests.sky_five.scripting import B, G, P, R, S, Y, position
 
 SKY_FIVE = SkyFiveAdapter()

@@ -23,11 +23,11 @@ from bot.adapters.base import (
     tally,
 )
 from bot.adapters.panel import SettingsPanel
-from bot.adapters.skyjo import PENALTY, TARGET_SCORE, fields
+from bot.games.sheet import screens
+from bot.games.sheet import words as sheet_words
+from bot.games.skyjo.adapter import PENALTY, TARGET_SCORE, fields
 from bot.i18n import Words
 from bot.storage.records import GameRecord
-from bot.ui import sheet_screens as screens
-from bot.ui import sheet_words
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat

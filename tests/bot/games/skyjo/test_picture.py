@@ -10,11 +10,11 @@ import random
 import pytest
 from PIL import Image
 
+from bot.games.skyjo import picture
 from bot.ui import grid_picture as grid
-from bot.ui import skyjo_picture as picture
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings
-from tests.bot.test_skyjo_screens import hide_values
+from tests.bot.games.skyjo.test_screens import hide_values
 
 
 def played(players: int, moves: int, seed: int = 5, **settings: int) -> SkyjoGame:

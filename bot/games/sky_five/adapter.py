@@ -23,11 +23,11 @@ from bot.adapters.base import (
     tally,
 )
 from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel
+from bot.games.sky_five import screens
+from bot.games.sky_five.words import describe, hint
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
-from bot.ui import sky_five_screens as screens
 from bot.ui.names import all_shown
-from bot.ui.sky_five_words import describe, hint
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat

@@ -18,13 +18,13 @@ from bot.adapters.specs import (
     TableContext,
     TextField,
 )
+from bot.games.skyjo.screens import penalty_text
+from bot.games.skyjo.words import round_lines
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import score_chart
 from bot.ui.names import Points, all_shown, shown
 from bot.ui.score_chart import ScoreChart
-from bot.ui.skyjo_screens import penalty_text
-from bot.ui.skyjo_words import round_lines
 from games.core.errors import IllegalAction, Part, Term
 from games.skyjo_sheet import ScoreSheet, SheetSettings
 

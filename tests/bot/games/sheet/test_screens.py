@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.adapters.sheet import SheetAdapter
+from bot.games.sheet.adapter import SheetAdapter
+from bot.games.sheet.screens import draft_lines
 from bot.i18n import Words
-from bot.ui.sheet_screens import draft_lines
 from games.core.seats import Seat
 from games.skyjo_sheet import Action, ScoreSheet
 

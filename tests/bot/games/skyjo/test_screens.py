@@ -11,11 +11,11 @@ import emoji
 import pytest
 
 from bot.adapters.base import ButtonSpec, Screen, SelectSpec, TableContext
-from bot.adapters.skyjo import SkyjoAdapter
 from bot.adapters.specs import ALT_TEXT_LIMIT
+from bot.games.skyjo import screens
+from bot.games.skyjo.adapter import SkyjoAdapter
 from bot.i18n import Words
 from bot.storage.records import GameRecord, SeatRecord
-from bot.ui import skyjo_screens as screens
 from bot.ui.components import build_view
 from games.core.seats import Seat
 from games.skyjo import SkyjoGame, SkyjoSettings

@@ -14,13 +14,8 @@ import discord
 
 from bot.adapters.base import ButtonSpec, Picture, Row, Screen, TableContext
 from bot.adapters.specs import ALT_TEXT_LIMIT
-from bot.i18n import N_, Words
-from bot.storage.records import GameRecord
-from bot.ui import rules
-from bot.ui import sky_five_picture as picture
-from bot.ui.names import all_shown, shown
-from bot.ui.reminders import reminders_line
-from bot.ui.sky_five_words import (
+from bot.games.sky_five import picture
+from bot.games.sky_five.words import (
     COLOURS,
     card_list,
     card_name,
@@ -29,6 +24,11 @@ from bot.ui.sky_five_words import (
     pile_in_words,
     the_card,
 )
+from bot.i18n import N_, Words
+from bot.storage.records import GameRecord
+from bot.ui import rules
+from bot.ui.names import all_shown, shown
+from bot.ui.reminders import reminders_line
 from games.sky_five.cards import COLOUR_BIT, COLOUR_COUNT, NUMBER, colour_of
 from games.sky_five.events import Banked, Busted, Discarded, SkyFive
 from games.sky_five.game import SkyFiveGame

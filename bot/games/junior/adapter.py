@@ -22,10 +22,10 @@ from bot.adapters.base import (
     tally,
 )
 from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel
+from bot.games.junior import screens
+from bot.games.junior.words import describe, hint
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
-from bot.ui import junior_screens as screens
-from bot.ui.junior_words import describe, hint
 from bot.ui.names import all_shown, shown
 from games.core.engine import Engine
 from games.core.errors import IllegalAction

@@ -1,0 +1,1 @@
+"""Each game's Discord side, one package a game: its adapter, screens, words and pictures."""

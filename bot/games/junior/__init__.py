@@ -1,0 +1,1 @@
+"""Skyjo Junior on Discord: its adapter, screens, log words and pictures."""

@@ -1,0 +1,1 @@
+"""The Skyjo score sheet on Discord: its adapter, screens and words."""

@@ -1,0 +1,1 @@
+"""Sky Five on Discord: its adapter, screens, words and pictures."""
