@@ -1,8 +1,6 @@
 """The store's interface, the same over SQLite and PostgreSQL: queries written once with `?`
-placeholders, one write transaction at a time, numbered migrations per dialect.
-
-`open_database(target)` picks the store: a `postgresql://` URL opens PostgreSQL (through
-asyncpg); anything else is the path of a SQLite file, the embedded default.
+placeholders, one write transaction at a time, numbered migrations per dialect. Each store
+is opened by `bot.storage.opening.open_database`.
 """
 
 from __future__ import annotations
@@ -99,15 +97,3 @@ def statements(sql: str) -> list[str]:
 
 def is_postgres(target: str | Path) -> bool:
     return isinstance(target, str) and target.lower().startswith(POSTGRES_SCHEMES)
-
-
-async def open_database(target: str | Path) -> Database:
-    """The store at `target` (a PostgreSQL URL or a SQLite path), migrated to the latest
-    schema."""
-    if is_postgres(target):
-        from bot.storage.postgres import PostgresDatabase
-
-        return await PostgresDatabase.open(str(target))
-    from bot.storage.sqlite import SqliteDatabase
-
-    return await SqliteDatabase.open(Path(target))
