@@ -74,7 +74,7 @@ from games.sky_five.events import (
 from games.sky_five.scoring import points, winning_seats
 from games.sky_five.settings import MAX_SEATS, MIN_SEATS, SkyFiveSettings
 from games.sky_five.state import LastRoll, Phase, SkyFiveState
-from games.sky_five.view import SkyFiveView, build_view
+from games.sky_five.view import PlayerView, SkyFiveView
 
 Shuffler = Callable[[Sequence[int]], list[int]]
 """Orders the deck, top card first; the last cards of the order are the ones removed."""
@@ -343,7 +343,41 @@ class SkyFiveGame(SeatedGame):
 
     def view(self, seat: int | None = None) -> SkyFiveView:
         """What `seat` may see (None: a spectator); see `games.sky_five.view` for the ruling."""
-        return build_view(self, seat)
+        over = self.phase == "over"
+        players = []
+        for s, info in enumerate(self.seats):
+            pile = self.banked[s]
+            shown = over or s == seat
+            players.append(
+                PlayerView(
+                    name=info.name,
+                    bot=info.bot,
+                    face_up=tuple(self.face_up[s]),
+                    banked_count=len(pile),
+                    banked=tuple(pile) if shown else None,
+                    score=points(pile) if shown else None,
+                    final_turn_done=self.final_done[s],
+                )
+            )
+        return SkyFiveView(
+            seat=seat,
+            settings=self.settings,
+            phase=self.phase,
+            final_round=self.final_round,
+            to_move=self.to_move,
+            current=None if over else self.current,
+            first=self.first,
+            players=tuple(players),
+            draw_pile_size=len(self.draw_pile),
+            removed_count=len(self.removed),
+            discard=tuple(self.discard),
+            pending=self.pending,
+            recipients=self.recipients(),
+            busted=self.busted,
+            winners=self.winners,
+            moves=self.moves,
+            last_roll=self.last_roll,
+        )
 
     # ------------------------------------------------------------------------------ actions
 

@@ -9,16 +9,10 @@ the draw pile and the cards removed at setup are never shown, only how many ther
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pydantic import BaseModel, ConfigDict
 
-from games.sky_five.scoring import points
 from games.sky_five.settings import SkyFiveSettings
 from games.sky_five.state import LastRoll, Phase
-
-if TYPE_CHECKING:
-    from games.sky_five.game import SkyFiveGame
 
 
 class PlayerView(BaseModel):
@@ -58,41 +52,3 @@ class SkyFiveView(BaseModel):
     moves: int
     last_roll: LastRoll | None
     """The roll of the last turn played, if that turn was a bank: public, like the die."""
-
-
-def build_view(game: SkyFiveGame, seat: int | None) -> SkyFiveView:
-    over = game.phase == "over"
-    players = []
-    for s, info in enumerate(game.seats):
-        pile = game.banked[s]
-        shown = over or s == seat
-        players.append(
-            PlayerView(
-                name=info.name,
-                bot=info.bot,
-                face_up=tuple(game.face_up[s]),
-                banked_count=len(pile),
-                banked=tuple(pile) if shown else None,
-                score=points(pile) if shown else None,
-                final_turn_done=game.final_done[s],
-            )
-        )
-    return SkyFiveView(
-        seat=seat,
-        settings=game.settings,
-        phase=game.phase,
-        final_round=game.final_round,
-        to_move=game.to_move,
-        current=None if over else game.current,
-        first=game.first,
-        players=tuple(players),
-        draw_pile_size=len(game.draw_pile),
-        removed_count=len(game.removed),
-        discard=tuple(game.discard),
-        pending=game.pending,
-        recipients=game.recipients(),
-        busted=game.busted,
-        winners=game.winners,
-        moves=game.moves,
-        last_roll=game.last_roll,
-    )

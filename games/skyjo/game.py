@@ -35,7 +35,7 @@ from games.skyjo.events import (
 from games.skyjo.scoring import lowest, round_scores
 from games.skyjo.settings import MAX_SEATS, MIN_SEATS, SkyjoSettings
 from games.skyjo.state import Phase, RoundRecord, SkyjoState
-from games.skyjo.view import SkyjoView, build_view
+from games.skyjo.view import PlayerView, SkyjoView, cards_seen
 
 
 def _reveals(hidden: int) -> tuple[Action, ...]:
@@ -186,7 +186,35 @@ class SkyjoGame(CardGridGame[int | None, SkyjoSettings]):
 
     def view(self, seat: int | None = None) -> SkyjoView:
         """What `seat` may see (None: a spectator). No face-down value appears in it."""
-        return build_view(self, seat)
+        players = tuple(
+            PlayerView(
+                name=info.name,
+                bot=info.bot,
+                cards=cards_seen(self.values[s], self.hidden[s]),
+                visible_score=self.round_score_visible(s),
+                total=self.totals[s],
+                opening_left=self.opening_left[s],
+            )
+            for s, info in enumerate(self.seats)
+        )
+        return SkyjoView(
+            seat=seat,
+            settings=self.settings,
+            round=self.round,
+            phase=self.phase,
+            to_move=self.to_move,
+            current=self.current if self.phase in ("turn", "drawn") else None,
+            players=players,
+            discard=tuple(self.discard),
+            draw_pile_size=len(self.draw_pile),
+            drawn=self.drawn,
+            finisher=self.finisher,
+            last_turns=self.last_turns,
+            turns=self.turns,
+            history=tuple(self.history),
+            winners=self.winners,
+            moves=self.moves,
+        )
 
     # ------------------------------------------------------------------------------ actions
 

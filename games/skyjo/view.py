@@ -8,15 +8,12 @@ one at every decision; `to_json()` serialises one with pydantic.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import TypeAdapter
 
 from games.skyjo.settings import SkyjoSettings
 from games.skyjo.state import Phase, RoundRecord
-
-if TYPE_CHECKING:
-    from games.skyjo.game import SkyjoGame
 
 SlotView = int | Literal["down", "cleared"]
 
@@ -62,40 +59,9 @@ class SkyjoView:
 _ADAPTER = TypeAdapter(SkyjoView)
 
 
-def _cards(values: list[int | None], hidden: int) -> tuple[SlotView, ...]:
+def cards_seen(values: list[int | None], hidden: int) -> tuple[SlotView, ...]:
+    """A grid as anyone may see it: a face-down card as "down", never as its value."""
     return tuple(
         "cleared" if value is None else "down" if hidden >> slot & 1 else value
         for slot, value in enumerate(values)
-    )
-
-
-def build_view(game: SkyjoGame, seat: int | None) -> SkyjoView:
-    players = tuple(
-        PlayerView(
-            name=info.name,
-            bot=info.bot,
-            cards=_cards(game.values[s], game.hidden[s]),
-            visible_score=game.round_score_visible(s),
-            total=game.totals[s],
-            opening_left=game.opening_left[s],
-        )
-        for s, info in enumerate(game.seats)
-    )
-    return SkyjoView(
-        seat=seat,
-        settings=game.settings,
-        round=game.round,
-        phase=game.phase,
-        to_move=game.to_move,
-        current=game.current if game.phase in ("turn", "drawn") else None,
-        players=players,
-        discard=tuple(game.discard),
-        draw_pile_size=len(game.draw_pile),
-        drawn=game.drawn,
-        finisher=game.finisher,
-        last_turns=game.last_turns,
-        turns=game.turns,
-        history=tuple(game.history),
-        winners=game.winners,
-        moves=game.moves,
     )

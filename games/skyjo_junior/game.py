@@ -30,10 +30,10 @@ from games.skyjo_junior.events import (
     TookDiscard,
     TripleMade,
 )
-from games.skyjo_junior.scoring import GEOMETRY, highest, triples
+from games.skyjo_junior.scoring import GEOMETRY, highest, triples, visible_points
 from games.skyjo_junior.settings import GRID_SLOTS, MAX_SEATS, MIN_SEATS, JuniorSettings
 from games.skyjo_junior.state import JuniorState, Phase, Source
-from games.skyjo_junior.view import JuniorView, build_view
+from games.skyjo_junior.view import JuniorView, PlayerView, cards_seen
 
 ROUND = 1
 """A game of Skyjo Junior is a single deal: its round number, for the shuffler."""
@@ -160,7 +160,32 @@ class JuniorGame(CardGridGame[int, JuniorSettings]):
 
     def view(self, seat: int | None = None) -> JuniorView:
         """What `seat` may see (None: a spectator). No face-down value appears in it."""
-        return build_view(self, seat)
+        players = tuple(
+            PlayerView(
+                name=info.name,
+                bot=info.bot,
+                cards=cards_seen(self.values[s], self.hidden[s]),
+                visible_points=visible_points(self.values[s], self.hidden[s]),
+            )
+            for s, info in enumerate(self.seats)
+        )
+        return JuniorView(
+            seat=seat,
+            settings=self.settings,
+            phase=self.phase,
+            to_move=self.to_move,
+            current=None if self.phase == "over" else self.current,
+            starter=self.starter,
+            players=players,
+            discard=tuple(self.discard),
+            draw_pile_size=len(self.draw_pile),
+            held=self.held,
+            held_from=self.held_from,
+            finisher=self.finisher,
+            last_moves=self.last_moves,
+            winners=self.winners,
+            moves=self.moves,
+        )
 
     def dealt(self) -> Dealt:
         """The event that opens the game's log: who was drawn by lot to start."""

@@ -6,16 +6,12 @@ from its owner's seat too; the draw pile appears only as its size.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from games.skyjo_junior.scoring import visible_points
 from games.skyjo_junior.settings import JuniorSettings
 from games.skyjo_junior.state import Phase, Source
-
-if TYPE_CHECKING:
-    from games.skyjo_junior.game import JuniorGame
 
 SlotView = int | Literal["down"]
 
@@ -54,34 +50,6 @@ class JuniorView(BaseModel):
         return self.discard[-1] if self.discard else None
 
 
-def _cards(values: list[int], hidden: int) -> tuple[SlotView, ...]:
+def cards_seen(values: list[int], hidden: int) -> tuple[SlotView, ...]:
+    """A grid as anyone may see it: a face-down card as "down", never as its value."""
     return tuple("down" if hidden >> slot & 1 else value for slot, value in enumerate(values))
-
-
-def build_view(game: JuniorGame, seat: int | None) -> JuniorView:
-    players = tuple(
-        PlayerView(
-            name=info.name,
-            bot=info.bot,
-            cards=_cards(game.values[s], game.hidden[s]),
-            visible_points=visible_points(game.values[s], game.hidden[s]),
-        )
-        for s, info in enumerate(game.seats)
-    )
-    return JuniorView(
-        seat=seat,
-        settings=game.settings,
-        phase=game.phase,
-        to_move=game.to_move,
-        current=None if game.phase == "over" else game.current,
-        starter=game.starter,
-        players=players,
-        discard=tuple(game.discard),
-        draw_pile_size=len(game.draw_pile),
-        held=game.held,
-        held_from=game.held_from,
-        finisher=game.finisher,
-        last_moves=game.last_moves,
-        winners=game.winners,
-        moves=game.moves,
-    )
