@@ -7,24 +7,46 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import discord
 
+from bot.adapters.base import GameAdapter
 from bot.i18n import Words
 from bot.sessions import posting
+from bot.sessions.context import SessionContext
 from bot.sessions.display import nonce
+from bot.storage.records import GameRecord
 from bot.ui.reminders import alerts_in_channel
 from bot.ui.rendering import Message
-
-if TYPE_CHECKING:
-    from bot.sessions.session import GameSession
+from games.core.engine import Engine
 
 log = logging.getLogger(__name__)
 
 
+class AlertedGame(Protocol):
+    """What turn alerts read of the game whose players they tell."""
+
+    context: SessionContext
+    record: GameRecord
+    adapter: GameAdapter
+
+    @property
+    def engine(self) -> Engine: ...
+
+    @property
+    def words(self) -> Words: ...
+
+    @property
+    def channel(self) -> discord.PartialMessageable: ...
+
+    def link(self) -> str: ...
+
+    async def keep(self) -> None: ...
+
+
 class TurnAlerts:
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: AlertedGame) -> None:
         self.session = session
 
     async def update(self, seats: Sequence[int]) -> None:

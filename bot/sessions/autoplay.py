@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from bot.adapters.base import GameAdapter
 from bot.i18n import N_
+from bot.sessions.context import SessionContext
+from bot.sessions.display import Display
 from bot.storage import StaleGame, StorageUnavailable
-from bot.storage.records import SeatRecord
+from bot.storage.records import GameRecord, SeatRecord
 from bot.ui.names import shown
-
-if TYPE_CHECKING:
-    from bot.sessions.session import GameSession
+from games.core.engine import Engine
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +47,35 @@ class TableRefused(Exception):
     """The table cannot be shown, so the bots wait for it."""
 
 
+class PlayedGame(Protocol):
+    """What autoplay reads of the game it moves along, and the moves it makes there."""
+
+    context: SessionContext
+    record: GameRecord
+    adapter: GameAdapter
+    lock: asyncio.Lock
+    display: Display
+
+    @property
+    def engine(self) -> Engine: ...
+
+    def bot_action(self, seat: int, level: str | None = None) -> Any: ...
+
+    def decision_seconds(self, seat: int) -> int | None: ...
+
+    def note(self, message: str, /, **values: Any) -> None: ...
+
+    async def apply(self, seat: int, action: Any) -> list[Any]: ...
+
+    async def commit(self) -> None: ...
+
+    async def remind(self) -> None: ...
+
+    async def end(self, heading: str, notice: str) -> None: ...
+
+
 class Autoplay:
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: PlayedGame) -> None:
         self.session = session
         self._bots: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None

@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -15,9 +15,6 @@ from bot.sessions.clock import Clock
 from bot.shards import EVERY, Shards
 from bot.storage.games import GameRepository, GuildRepository
 from bot.ui.rendering import PictureCache
-
-if TYPE_CHECKING:
-    from bot.sessions.session import GameSession
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +58,6 @@ class SessionContext:
     tasks: Tasks
     pictures: PictureCache
     bot_delay: float = 1.0
-    ended: Callable[[GameSession], None] = lambda session: None
-    """Called once a session's game has finished or been cancelled."""
-    reopened: Callable[[GameSession], None] = lambda session: None
-    """Called once a finished game is opened again."""
     pauses: random.Random = field(default_factory=random.Random)
     shards: Shards = EVERY
     """The servers whose games this process runs."""

@@ -14,20 +14,22 @@ import hashlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
+from pydantic import BaseModel
 
+from bot.adapters.base import GameAdapter
 from bot.adapters.specs import ButtonSpec, Screen, TableContext
 from bot.i18n import Words
 from bot.sessions import posting
+from bot.sessions.context import SessionContext
+from bot.storage.records import GameRecord
 from bot.ui import replies
 from bot.ui.fallback import fallback_screen
 from bot.ui.lobby_screens import lobby_screen
 from bot.ui.rendering import Message, notice, prepare
-
-if TYPE_CHECKING:
-    from bot.sessions.session import GameSession
+from games.core.engine import Engine
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +61,40 @@ def channel_gone(error: BaseException) -> bool:
     return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
 
 
+class ShownGame(Protocol):
+    """What a display reads of the game it shows, and the bookkeeping it leaves to it."""
+
+    context: SessionContext
+    record: GameRecord
+    adapter: GameAdapter
+    mode: str
+
+    @property
+    def engine(self) -> Engine: ...
+
+    @property
+    def words(self) -> Words: ...
+
+    @property
+    def settings(self) -> BaseModel: ...
+
+    def log_lines(self, words: Words) -> list[str]: ...
+
+    def last_turn(self) -> tuple[Any, ...]: ...
+
+    def reopenable(self) -> bool: ...
+
+    def unshown_events(self) -> list[Any]: ...
+
+    async def remember_message(self, message_id: int) -> None: ...
+
+    async def remember_message_gone(self) -> None: ...
+
+    async def abandon(self) -> None: ...
+
+
 class Display:
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: ShownGame) -> None:
         self.session = session
         self.stale = False
         """The public message may not show the saved state: it is redrawn at the next chance."""

@@ -24,11 +24,12 @@ class SessionRegistry:
         self.context = context
         self.catalog = catalog
         self._open: dict[int, GameSession] = {}
-        context.ended = self._ended
-        context.reopened = self._reopened
 
     def _session(self, record: GameRecord) -> GameSession:
-        return GameSession(self.context, record, self.catalog.require(record.kind))
+        adapter = self.catalog.require(record.kind)
+        return GameSession(
+            self.context, record, adapter, ended=self._ended, reopened=self._reopened
+        )
 
     def _ended(self, session: GameSession) -> None:
         self._open.pop(session.record.id, None)

@@ -11,7 +11,7 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import discord
@@ -35,7 +35,15 @@ log = logging.getLogger(__name__)
 
 
 class GameSession:
-    def __init__(self, context: SessionContext, record: GameRecord, adapter: GameAdapter) -> None:
+    def __init__(
+        self,
+        context: SessionContext,
+        record: GameRecord,
+        adapter: GameAdapter,
+        *,
+        ended: Callable[[GameSession], None],
+        reopened: Callable[[GameSession], None],
+    ) -> None:
         self.context = context
         self.record = record
         self.adapter = adapter
@@ -53,6 +61,10 @@ class GameSession:
         self.to_remind: list[int] = []
         self._move: Move | None = None
         """The move being committed, recorded with it."""
+        self._ended = ended
+        """Called once the game has finished or been cancelled."""
+        self._reopened = reopened
+        """Called once the finished game is opened again."""
 
     # --------------------------------------------------------------------------- state
 
@@ -144,10 +156,10 @@ class GameSession:
         self.saved_version = record.version
         self.log.saved()
         if not record.is_open:
-            self.context.ended(self)
+            self._ended(self)
             self._close_corrections_later()
         elif reopened:
-            self.context.reopened(self)
+            self._reopened(self)
 
     async def keep(self) -> None:
         """Save bookkeeping that changes nothing any message shows (which message is the
