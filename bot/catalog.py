@@ -1,4 +1,5 @@
-"""The games this bot offers: each one's adapter and the extension holding its own commands.
+"""The games this bot offers, each as its package declares it (`bot/games/<game>/`): its
+adapter and the extension holding its own commands.
 
 This list is the one place a game is installed; the client reads it at start-up.
 """
@@ -6,24 +7,24 @@ This list is the one place a game is installed; the client reads it at start-up.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
-from bot.adapters.base import GameAdapter
-from bot.games.junior.adapter import JuniorAdapter
-from bot.games.sheet.adapter import SheetAdapter
-from bot.games.sky_five.adapter import SkyFiveAdapter
-from bot.games.skyjo.adapter import SkyjoAdapter
+from bot.adapters.base import GameAdapter, InstalledGame
+from bot.games import junior, sheet, sky_five, skyjo
 from games.core.errors import IllegalAction
+
+__all__ = ["COMMON_EXTENSIONS", "INSTALLED", "Catalog", "InstalledGame", "installed"]
+
+INSTALLED: tuple[InstalledGame, ...] = (
+    skyjo.GAME,
+    junior.GAME,
+    sheet.GAME,
+    sky_five.GAME,
+)
+"""One line a game, in the order their commands are offered."""
 
 COMMON_EXTENSIONS: tuple[str, ...] = ("cogs.table", "cogs.stats")
 """Commands that apply to any game: show the table again, leave, cancel, reminders; and the
 server's leaderboards, stats and history."""
-
-
-@dataclass(frozen=True)
-class InstalledGame:
-    adapter: GameAdapter
-    extension: str
 
 
 class Catalog:
@@ -49,11 +50,4 @@ class Catalog:
 
 
 def installed() -> Catalog:
-    return Catalog(
-        [
-            InstalledGame(SkyjoAdapter(), "cogs.skyjo"),
-            InstalledGame(JuniorAdapter(), "cogs.junior"),
-            InstalledGame(SheetAdapter(), "cogs.sheet"),
-            InstalledGame(SkyFiveAdapter(), "cogs.sky_five"),
-        ]
-    )
+    return Catalog(INSTALLED)

@@ -17,7 +17,7 @@ LEVELS = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS.l
 
 
 class JuniorCog(
-    commands.GroupCog, group_name="skyjo-junior", group_description="Play Skyjo Junior here"
+    commands.GroupCog, group_name=JuniorAdapter.command, group_description="Play Skyjo Junior here"
 ):
     def __init__(self, bot: SkyTableBot) -> None:
         self.bot = bot

@@ -16,7 +16,7 @@ from cogs.skyjo import PENALTIES
 
 class SheetCog(
     commands.GroupCog,
-    group_name="skyjo-sheet",
+    group_name=SheetAdapter.command,
     group_description="Keep the score of Skyjo played with real cards",
 ):
     def __init__(self, bot: SkyTableBot) -> None:

@@ -16,7 +16,9 @@ from games.sky_five.bots import BOT_LEVELS
 LEVELS = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS.levels]
 
 
-class SkyFiveCog(commands.GroupCog, group_name="skyfive", group_description="Play Sky Five here"):
+class SkyFiveCog(
+    commands.GroupCog, group_name=SkyFiveAdapter.command, group_description="Play Sky Five here"
+):
     def __init__(self, bot: SkyTableBot) -> None:
         self.bot = bot
         self.adapter = bot.catalog.require(SkyFiveAdapter.kind)

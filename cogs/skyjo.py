@@ -67,7 +67,9 @@ def _settings(
     return values
 
 
-class SkyjoCog(commands.GroupCog, group_name="skyjo", group_description="Play Skyjo here"):
+class SkyjoCog(
+    commands.GroupCog, group_name=SkyjoAdapter.command, group_description="Play Skyjo here"
+):
     def __init__(self, bot: SkyTableBot) -> None:
         self.bot = bot
         self.adapter = bot.catalog.require(SkyjoAdapter.kind)

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapters.base import GameAdapter
 from bot.catalog import installed
 from bot.client import SkyTableBot
 from bot.i18n import N_, Words
@@ -40,24 +41,16 @@ PERIOD_CHOICES = [
 QUIET = discord.AllowedMentions.none()
 
 
-def feat_text(name: str, n: int, words: Words) -> str | None:
-    """A feat in words, or None for one this bot does not show."""
-    match name:
-        case "columns_cleared":
-            return words.plural("{n} column cleared", "{n} columns cleared", n)
-        case "rows_cleared":
-            return words.plural("{n} row cleared", "{n} rows cleared", n)
-        case "penalties":
-            return words.plural("{n} penalty as finisher", "{n} penalties as finisher", n)
-        case "triples":
-            return words.plural("{n} triple", "{n} triples", n)
-        case "busts":
-            return words.plural("{n} bust", "{n} busts", n)
-        case "sky_fives":
-            return words.plural("{n} Sky Five", "{n} Sky Fives", n)
-        case "biggest_bank":
-            return words.plural("biggest bank: {n} point", "biggest bank: {n} points", n)
-    return None
+def feat_texts(adapter: GameAdapter | None, feats: dict[str, int], words: Words) -> list[str]:
+    """A player's feats in a game, in words, as the game shows them (by name); none for a
+    game that is not installed."""
+    if adapter is None:
+        return []
+    return [
+        text
+        for name, count in sorted(feats.items())
+        if count and (text := adapter.feat_text(name, count, words)) is not None
+    ]
 
 
 def _guild(interaction: discord.Interaction[Any]) -> int:
@@ -341,11 +334,7 @@ class StatsCog(commands.Cog):
                     "Winning streak: {n} game", "Winning streak: {n} games", record.streak
                 ),
             ]
-            feats = [
-                text
-                for name, count in sorted(record.feats.items())
-                if count and (text := feat_text(name, count, words)) is not None
-            ]
+            feats = feat_texts(self.bot.catalog.adapter(record.kind), record.feats, words)
             if feats:
                 lines.append(" · ".join(feats))
             embed.add_field(

@@ -1,8 +1,9 @@
 """The contract between a rule engine and the generic lobby, table, storage and timers.
 
-A game plugs into the bot with one `GameAdapter` subclass (engine creation and saving, bots,
-the meaning of each button, rendering) and a cog for its own commands, both listed in
-`bot.catalog`; everything else is shared.
+A game plugs into the bot with one `GameAdapter` subclass (its engine and settings classes, bots,
+the meaning of each button, rendering) and a cog for its own commands, which its package
+(`bot/games/<game>/`) declares as an `InstalledGame` listed in `bot.catalog`; everything else
+is shared.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 import discord
 from pydantic import BaseModel
@@ -22,6 +24,7 @@ from bot.adapters.specs import (
     ButtonSpec,
     ButtonStyle,
     Command,
+    Feat,
     Form,
     OffTurn,
     Outcome,
@@ -44,14 +47,17 @@ from games.core.engine import Engine
 from games.core.events import EventCodec
 from games.core.policy import BotLevels
 from games.core.seats import Seat
+from games.core.settings import GameSettings
 
 __all__ = [
     "AskText",
     "ButtonSpec",
     "ButtonStyle",
     "Command",
+    "Feat",
     "Form",
     "GameAdapter",
+    "InstalledGame",
     "OffTurn",
     "Outcome",
     "Personal",
@@ -60,6 +66,7 @@ __all__ = [
     "Redraw",
     "Reply",
     "Row",
+    "SavedEngine",
     "Score",
     "Screen",
     "SelectSpec",
@@ -72,6 +79,26 @@ __all__ = [
 def tally(feats: list[dict[str, int]], seat: int, name: str, count: int = 1) -> None:
     """Count `count` more of the feat `name` for `seat`."""
     feats[seat][name] = feats[seat].get(name, 0) + count
+
+
+class SavedEngine(Engine, Protocol):
+    """An engine saved as JSON after every move, and read back from it."""
+
+    def to_json(self) -> str: ...
+
+    @classmethod
+    def from_json(cls, data: str, /) -> Self: ...
+
+
+SettingsT = TypeVar("SettingsT", bound=GameSettings)
+SettingsT_co = TypeVar("SettingsT_co", bound=GameSettings, covariant=True)
+
+
+class WithSettings(Protocol[SettingsT_co]):
+    """An adapter as `build_settings` sees it: its settings class types what it returns."""
+
+    @property
+    def settings_type(self) -> type[SettingsT_co]: ...
 
 
 class GameAdapter(ABC):
@@ -103,6 +130,10 @@ class GameAdapter(ABC):
     for `reopen_seconds` after it ended; its results are taken back."""
     reopen_seconds: ClassVar[int] = 0
 
+    engine_type: ClassVar[type[SavedEngine]]
+    """The game's engine: `load` and `dump` read and write its JSON."""
+    settings_type: ClassVar[type[GameSettings]]
+    """The game's settings: `build_settings` validates a host's choices with it."""
     action_type: ClassVar[Callable[..., Any]]
     """The game's action record (a NamedTuple): how a recorded move is read back."""
     panel: ClassVar[SettingsPanel]
@@ -111,6 +142,8 @@ class GameAdapter(ABC):
     events: ClassVar[EventCodec[Any] | None] = None
     """How the game's events are saved; a game with `moments` needs it, so that moments not
     yet shown survive a restart."""
+    feats_shown: ClassVar[tuple[Feat, ...]] = ()
+    """The feats `feats` counts that a player's stats show, and how."""
 
     @property
     def has_bots(self) -> bool:
@@ -133,6 +166,11 @@ class GameAdapter(ABC):
         by name ("columns_cleared", "busts"…)."""
         return [{} for _ in self.standings(engine)]
 
+    def feat_text(self, name: str, n: int, words: Words) -> str | None:
+        """The feat `name` counted `n` times, in words; None for one the stats do not show."""
+        feat = next((feat for feat in self.feats_shown if feat.name == name), None)
+        return None if feat is None else words.plural(feat.singular, feat.plural, n)
+
     def encode_action(self, action: Any) -> str:
         """A move as it is recorded, to replay the game."""
         return json.dumps(list(action))
@@ -143,9 +181,9 @@ class GameAdapter(ABC):
 
     # ------------------------------------------------------------------------ settings
 
-    @abstractmethod
-    def build_settings(self, values: dict[str, Any]) -> BaseModel:
+    def build_settings(self: WithSettings[SettingsT], values: dict[str, Any]) -> SettingsT:
         """Validated settings; raises `InvalidSettings` with a message naming the setting."""
+        return self.settings_type.build(**values)
 
     @abstractmethod
     def settings_summary(self, settings: BaseModel, words: Words) -> list[str]: ...
@@ -180,11 +218,11 @@ class GameAdapter(ABC):
     ) -> tuple[Engine, list[Any]]:
         """A dealt game, and the events of dealing it."""
 
-    @abstractmethod
-    def load(self, state: str) -> Engine: ...
+    def load(self, state: str) -> Engine:
+        return self.engine_type.from_json(state)
 
-    @abstractmethod
-    def dump(self, engine: Engine) -> str: ...
+    def dump(self, engine: Engine) -> str:
+        return cast(SavedEngine, engine).to_json()
 
     @abstractmethod
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
@@ -269,3 +307,14 @@ class GameAdapter(ABC):
     def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
         """The rules as played with `settings` (a table's, or the defaults); the settings
         themselves are listed after them by whoever shows them."""
+
+
+@dataclass(frozen=True)
+class InstalledGame:
+    """What a game's package (`bot/games/<game>/__init__.py`) declares to be installed: its
+    adapter, the extension of its own commands (`cogs.<game>`), and the modules its pictures
+    are drawn with, loaded by a new drawing process before its first picture."""
+
+    adapter: GameAdapter
+    extension: str
+    pictures: tuple[str, ...] = ()

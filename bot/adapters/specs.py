@@ -189,6 +189,16 @@ class OffTurn:
 
 
 @dataclass(frozen=True)
+class Feat:
+    """A feat a game counts (`feats`), by its `name`, and how a player's stats show it: a
+    plural message counting `{n}`."""
+
+    name: str
+    singular: str
+    plural: str
+
+
+@dataclass(frozen=True)
 class Score:
     """A seat's final score; `tiebreak` (higher is better) separates equal scores."""
 

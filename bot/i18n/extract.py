@@ -4,8 +4,9 @@
 
 A message is found where the code hands a literal to the catalog: `words("…")`,
 `words.plural("…", "…", n)`, `tell(interaction, "…")`, `session.note("…")`, an engine error
-(`IllegalAction("…")`, `InvalidSettings("…")`, `part("…")`), a `Term("…")`, or a constant
-marked `N_("…")`. The command strings are found from the command tree (see `tests/i18n`).
+(`IllegalAction("…")`, `InvalidSettings("…")`, `part("…")`), a `Term("…")`, a feat's plural
+(`Feat(name, "…", "…")`), or a constant marked `N_("…")`. The command strings are found from
+the command tree (see `tests/i18n`).
 """
 
 from __future__ import annotations
@@ -23,15 +24,7 @@ from babel.messages.pofile import read_po, write_po
 from bot.i18n.catalog import LANGUAGES, SOURCE, catalog_text
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = (
-    "bot",
-    "cogs",
-    "games/core",
-    "games/skyjo",
-    "games/skyjo_junior",
-    "games/sky_five",
-    "games/skyjo_sheet",
-)
+SCANNED = ("bot", "cogs", "games")
 """Where the shown text lives: the bot and every engine's errors and settings."""
 KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "words": None,
@@ -44,6 +37,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "SettingProblem": None,
     "part": None,
     "Term": None,
+    "Feat": (2, 3),
 }
 
 Message = str | tuple[str, str]

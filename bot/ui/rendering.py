@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import io
 import logging
 import multiprocessing
@@ -33,11 +34,18 @@ class PictureCache:
     Pictures are drawn off the event loop: by default in `processes` processes of their own
     (one), so that drawing uses another core rather than the interpreter the loop runs on;
     with `processes=0`, one at a time in a thread of this process. A drawing process that
-    dies is started again, and the picture drawn anew."""
+    dies is started again, and the picture drawn anew. A new drawing process first loads the
+    modules pictures are drawn with (`preload`: by default, those of the installed games)."""
 
-    def __init__(self, size: int = PICTURES_KEPT, processes: int = 1) -> None:
+    def __init__(
+        self,
+        size: int = PICTURES_KEPT,
+        processes: int = 1,
+        preload: Sequence[str] | None = None,
+    ) -> None:
         self.size = size
         self.processes = processes
+        self.preload = tuple(drawing_modules() if preload is None else preload)
         self.drawn: list[Hashable] = []
         """The keys drawn, in order (the last `size` of them)."""
         self._bytes: OrderedDict[Hashable, bytes] = OrderedDict()
@@ -52,7 +60,7 @@ class PictureCache:
             initializer=_follow_parent,
             initargs=(os.getpid(),),
         )
-        painter.submit(_ready)
+        painter.submit(_ready, self.preload)
         return painter
 
     async def get(self, picture: Picture) -> bytes:
@@ -92,8 +100,17 @@ def _follow_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _ready() -> None:
+def drawing_modules() -> list[str]:
+    """The modules the installed games draw their pictures with, as each declares them."""
+    from bot.catalog import installed
+
+    return sorted({module for game in installed() for module in game.pictures})
+
+
+def _ready(modules: Sequence[str]) -> None:
     """Loads the drawing modules in a new picture process before its first picture."""
+    for module in modules:
+        importlib.import_module(module)
 
 
 @dataclass

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from bot.catalog import installed
 from bot.games.junior.adapter import JuniorAdapter
 from bot.games.sheet.adapter import SheetAdapter
 from bot.games.sky_five.adapter import SkyFiveAdapter
 from bot.games.skyjo.adapter import SkyjoAdapter
+from bot.i18n import Words
+from cogs.stats import feat_texts
 from games.core.seats import Seat
 from games.sky_five import SkyFiveGame, SkyFiveSettings
 from games.sky_five.events import Banked, Busted, SkyFive
@@ -65,3 +68,22 @@ def test_the_sheet_counts_penalties_as_its_rounds_stand() -> None:
     sheet.apply(0, Action("totals", 0, ("9", "1")))
     sheet.apply(0, Action("confirm"))
     assert SheetAdapter().feats(sheet, []) == [{"penalties": 1}, {}], "a corrected round counts"
+
+
+def test_the_stats_show_a_feat_in_the_words_its_game_declares() -> None:
+    en, fr = Words("en"), Words("fr")
+    feats = {"sky_fives": 2, "busts": 0, "biggest_bank": 1, "not_a_feat": 3}
+    assert feat_texts(SkyFiveAdapter(), feats, en) == ["biggest bank: 1 point", "2 Sky Fives"]
+    assert feat_texts(JuniorAdapter(), {"triples": 1}, fr) == ["1 triplé"]
+    assert feat_texts(SheetAdapter(), {"penalties": 2}, en) == ["2 penalties as finisher"]
+    assert feat_texts(SkyjoAdapter(), {"triples": 2}, en) == [], "another game's feat"
+    assert feat_texts(None, {"penalties": 2}, en) == [], "a game that is not installed"
+
+
+def test_every_game_shows_its_feats_in_words() -> None:
+    for game in installed():
+        shown = {feat.name for feat in game.adapter.feats_shown}
+        assert shown, game.adapter.kind
+        for name in shown:
+            text = game.adapter.feat_text(name, 2, Words("de"))
+            assert text is not None and "2" in text, (game.adapter.kind, name)

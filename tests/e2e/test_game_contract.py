@@ -1,6 +1,7 @@
-"""The generic table carries what the next games need, shown with Pebbles (tests/e2e/pebbles.py):
-guest seats, games without bots, forms that survive a restart, off-turn decisions with their own
-timer, pictures drawn once, and results where the highest score wins."""
+"""The generic table carries what the next games need, shown with Pebbles (`tests/games/pebbles/`,
+`tests/bot/games/pebbles/`, `tests/cogs/pebbles.py`): guest seats, games without bots, forms that
+survive a restart, off-turn decisions with their own timer, pictures drawn once, and results
+where the highest score wins."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.bot.games.pebbles.adapter import DECISION_SECONDS
+from tests.catalog import with_pebbles
 from tests.e2e.harness import Table, button, engine_of, shown, table
-from tests.e2e.pebbles import DECISION_SECONDS, PebblesGame, with_pebbles
+from tests.games.pebbles import PebblesGame
 from tests.standin import StoredMessage
 
 

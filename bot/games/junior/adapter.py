@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from bot.adapters.base import (
     Command,
+    Feat,
     GameAdapter,
     Outcome,
     Play,
@@ -70,10 +71,10 @@ class JuniorAdapter(GameAdapter):
     bots = bots.BOT_LEVELS
     events = CODEC
     panel = PANEL
+    engine_type = JuniorGame
+    settings_type = JuniorSettings
     action_type = actions.Action
-
-    def build_settings(self, values: dict[str, Any]) -> JuniorSettings:
-        return JuniorSettings.build(**values)
+    feats_shown = (Feat("triples", "{n} triple", "{n} triples"),)
 
     def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
         return screens.settings_summary(cast(JuniorSettings, settings), words)
@@ -86,12 +87,6 @@ class JuniorAdapter(GameAdapter):
     ) -> tuple[JuniorGame, list[Any]]:
         game = JuniorGame.new(cast(JuniorSettings, settings), seats, seed)
         return game, [game.dealt()]
-
-    def load(self, state: str) -> JuniorGame:
-        return JuniorGame.from_json(state)
-
-    def dump(self, engine: Engine) -> str:
-        return _game(engine).to_json()
 
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         game = _game(engine)

@@ -25,7 +25,7 @@ from bot.adapters.base import (
 from bot.adapters.panel import SettingsPanel
 from bot.games.sheet import screens
 from bot.games.sheet import words as sheet_words
-from bot.games.skyjo.adapter import PENALTY, TARGET_SCORE, fields
+from bot.games.skyjo.adapter import PENALTIES, PENALTY, TARGET_SCORE, fields
 from bot.i18n import Words
 from bot.storage.records import GameRecord
 from games.core.engine import Engine
@@ -68,10 +68,10 @@ class SheetAdapter(GameAdapter):
     reopen_verbs = frozenset({"undo", "edit", "reopen"})
     reopen_seconds = 15 * 60
     panel = PANEL
+    engine_type = ScoreSheet
+    settings_type = SheetSettings
     action_type = Action
-
-    def build_settings(self, values: dict[str, Any]) -> SheetSettings:
-        return SheetSettings.build(**values)
+    feats_shown = (PENALTIES,)
 
     def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
         return screens.settings_summary(cast(SheetSettings, settings), words)
@@ -83,12 +83,6 @@ class SheetAdapter(GameAdapter):
         self, settings: BaseModel, seats: Sequence[Seat], seed: int
     ) -> tuple[ScoreSheet, list[Any]]:
         return ScoreSheet.new(cast(SheetSettings, settings), seats), []
-
-    def load(self, state: str) -> ScoreSheet:
-        return ScoreSheet.from_json(state)
-
-    def dump(self, engine: Engine) -> str:
-        return _sheet(engine).to_json()
 
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         """The sheet itself is the record of every round: it keeps no log."""

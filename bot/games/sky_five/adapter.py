@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from bot.adapters.base import (
     Command,
+    Feat,
     GameAdapter,
     OffTurn,
     Outcome,
@@ -67,10 +68,14 @@ class SkyFiveAdapter(GameAdapter):
     safe_verbs = frozenset({"mine"})
     events = CODEC
     panel = PANEL
+    engine_type = SkyFiveGame
+    settings_type = SkyFiveSettings
     action_type = actions.Action
-
-    def build_settings(self, values: dict[str, Any]) -> SkyFiveSettings:
-        return SkyFiveSettings.build(**values)
+    feats_shown = (
+        Feat("busts", "{n} bust", "{n} busts"),
+        Feat("sky_fives", "{n} Sky Five", "{n} Sky Fives"),
+        Feat("biggest_bank", "biggest bank: {n} point", "biggest bank: {n} points"),
+    )
 
     def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
         return screens.settings_summary(cast(SkyFiveSettings, settings), words)
@@ -82,12 +87,6 @@ class SkyFiveAdapter(GameAdapter):
         self, settings: BaseModel, seats: Sequence[Seat], seed: int
     ) -> tuple[SkyFiveGame, list[Any]]:
         return SkyFiveGame.new(cast(SkyFiveSettings, settings), seats, seed), []
-
-    def load(self, state: str) -> SkyFiveGame:
-        return SkyFiveGame.from_json(state)
-
-    def dump(self, engine: Engine) -> str:
-        return _game(engine).to_json()
 
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         names = all_shown(_game(engine).names)

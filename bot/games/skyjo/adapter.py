@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from bot.adapters.base import (
     Command,
+    Feat,
     GameAdapter,
     Outcome,
     Personal,
@@ -52,6 +53,8 @@ LINES_APART: dict[type, str] = {
 }
 """The end of a round, the next deal and the end of the game each have a line of the log."""
 PLAYS = {"take": actions.take, "swap": actions.swap, "flip": actions.flip, "reveal": actions.reveal}
+PENALTIES = Feat("penalties", "{n} penalty as finisher", "{n} penalties as finisher")
+"""A finisher's penalty in a player's stats (the score sheet counts them too)."""
 
 
 def _game(engine: Engine) -> SkyjoGame:
@@ -138,10 +141,14 @@ class SkyjoAdapter(GameAdapter):
     bots = bots.BOT_LEVELS
     events = CODEC
     panel = PANEL
+    engine_type = SkyjoGame
+    settings_type = SkyjoSettings
     action_type = actions.Action
-
-    def build_settings(self, values: dict[str, Any]) -> SkyjoSettings:
-        return SkyjoSettings.build(**values)
+    feats_shown = (
+        Feat("columns_cleared", "{n} column cleared", "{n} columns cleared"),
+        Feat("rows_cleared", "{n} row cleared", "{n} rows cleared"),
+        PENALTIES,
+    )
 
     def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
         return screens.settings_summary(cast(SkyjoSettings, settings), words)
@@ -155,12 +162,6 @@ class SkyjoAdapter(GameAdapter):
         events: list[Event] = []
         game = SkyjoGame.new(cast(SkyjoSettings, settings), seats, seed, events=events)
         return game, list(events)
-
-    def load(self, state: str) -> SkyjoGame:
-        return SkyjoGame.from_json(state)
-
-    def dump(self, engine: Engine) -> str:
-        return _game(engine).to_json()
 
     def describe(self, engine: Engine, events: Sequence[Any], words: Words) -> list[str]:
         """The log's sentences; a round's scores are left to its summary."""

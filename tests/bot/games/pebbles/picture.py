@@ -1,4 +1,4 @@
-"""A plain grey PNG: the picture of the tests' own game."""
+"""A plain grey PNG: the picture of Pebbles, the tests' own game."""
 
 from __future__ import annotations
 
