@@ -1,9 +1,9 @@
 """The contract between a rule engine and the generic lobby, table, storage and timers.
 
-A game plugs into the bot with one `GameAdapter` subclass (its engine and settings classes, bots,
-the meaning of each button, rendering) and a cog for its own commands, which its package
-(`bot/games/<game>/`) declares as an `InstalledGame` listed in `bot.catalog`; everything else
-is shared.
+A game plugs into the bot with one `GameAdapter` subclass (its engine and settings classes, its
+screens module, bots, the meaning of each button) and a cog for its own commands, which its
+package (`bot/games/<game>/`) declares as an `InstalledGame` listed in `bot.catalog`; everything
+else is shared.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from bot.adapters.specs import (
     Command,
     Feat,
     Form,
+    GameScreens,
     OffTurn,
     Outcome,
     Personal,
@@ -57,6 +58,7 @@ __all__ = [
     "Feat",
     "Form",
     "GameAdapter",
+    "GameScreens",
     "InstalledGame",
     "OffTurn",
     "Outcome",
@@ -138,6 +140,9 @@ class GameAdapter(ABC):
     """The game's action record (a NamedTuple): how a recorded move is read back."""
     panel: ClassVar[SettingsPanel]
     """The selects of the settings panel the host is offered."""
+    screens: ClassVar[GameScreens[Any, Any]]
+    """The game's screens module (`bot.games.<game>.screens`): its functions draw the table, a
+    seat's own screen, the standings, the rules and the settings in words."""
 
     events: ClassVar[EventCodec[Any] | None] = None
     """How the game's events are saved; a game with `moments` needs it, so that moments not
@@ -185,8 +190,8 @@ class GameAdapter(ABC):
         """Validated settings; raises `InvalidSettings` with a message naming the setting."""
         return self.settings_type.build(**values)
 
-    @abstractmethod
-    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]: ...
+    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
+        return self.screens.settings_summary(settings, words)
 
     def setting_choices(self, words: Words) -> Sequence[SettingChoice]:
         return self.panel.offered(words)
@@ -272,13 +277,13 @@ class GameAdapter(ABC):
         """What a click means for `seat` (a form it opens speaks the clicking player's
         `words`); raises `IllegalAction` if it means nothing now."""
 
-    @abstractmethod
     def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
         """The public table: what everyone may see, and the controls of the seat to move."""
+        return self.screens.table(game, engine, context)
 
-    @abstractmethod
     def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
         """A seat's own controls, shown only to its player."""
+        return self.screens.personal(game, engine, seat, words)
 
     def moments(
         self,
@@ -299,14 +304,14 @@ class GameAdapter(ABC):
         on the plain table shown when the game's screens cannot draw it; none by default."""
         return ()
 
-    @abstractmethod
     def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
         """The standings at the end of the game (a Rematch button is added by the table)."""
+        return self.screens.final(game, engine, words)
 
-    @abstractmethod
     def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
         """The rules as played with `settings` (a table's, or the defaults); the settings
         themselves are listed after them by whoever shows them."""
+        return self.screens.rules(words, settings)
 
 
 @dataclass(frozen=True)

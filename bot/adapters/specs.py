@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 import discord
 
 from bot.i18n import Words
+from bot.storage.records import GameRecord
+from games.core.engine import Engine
+from games.core.settings import GameSettings
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
@@ -205,3 +208,28 @@ class Score:
     seat: int
     score: int
     tiebreak: int | None = None
+
+
+EngineT_contra = TypeVar("EngineT_contra", bound=Engine, contravariant=True)
+SettingsT_contra = TypeVar("SettingsT_contra", bound=GameSettings, contravariant=True)
+
+
+class GameScreens(Protocol[EngineT_contra, SettingsT_contra]):
+    """A game's screens module, as its adapter declares it: `screens:
+    ClassVar[GameScreens[<its engine>, <its settings>]] = screens`. What `GameAdapter.table`,
+    `personal`, `final`, `rules` and `settings_summary` show is drawn by the module's functions
+    of the same names, called with the same arguments (mypy checks the module against this)."""
+
+    def table(
+        self, game: GameRecord, engine: EngineT_contra, context: TableContext, /
+    ) -> Screen: ...
+
+    def personal(
+        self, game: GameRecord, engine: EngineT_contra, seat: int, words: Words, /
+    ) -> Screen: ...
+
+    def final(self, game: GameRecord, engine: EngineT_contra, words: Words, /) -> Screen: ...
+
+    def rules(self, words: Words, settings: SettingsT_contra, /) -> list[discord.Embed]: ...
+
+    def settings_summary(self, settings: SettingsT_contra, words: Words, /) -> list[str]: ...

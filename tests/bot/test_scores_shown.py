@@ -42,7 +42,7 @@ def test_a_skyjo_table_shows_negative_totals_with_a_minus_sign() -> None:
     assert drawing.panels[0].score == f"{MINUS}3 (+{visible})"
     game.totals[:] = [-3, 100, 41]
     game.winners = (0,)
-    final = screens.final_screen(game, EN).embed.description or ""
+    final = screens.final(record(3), game, EN).embed.description or ""
     assert f"🏆 **Grandma** — {MINUS}3 points" in final.split("\n")
 
 

@@ -28,6 +28,7 @@ from games.skyjo.cards import DECK_SIZE
 from games.skyjo.settings import SkyjoSettings
 from games.skyjo_junior.settings import JuniorSettings
 from games.skyjo_sheet.sheet import SheetSettings
+from tests.bot.games.sky_five.test_screens import record
 from tests.sky_five.scripting import B, R, Y, position
 
 SINGULAR: dict[str, Callable[[int], bool]] = {
@@ -387,5 +388,5 @@ def test_ones_own_pile_counts_its_cards_and_its_points_apart(
     banked: list[int], language: str, expected: str
 ) -> None:
     game = position([[], [B(5)]], draws=[B(6)], banked=[banked, []])
-    screen = sky_five_screens.personal_screen(game, 0, Words(language))
+    screen = sky_five_screens.personal(record(2), game, 0, Words(language))
     assert (screen.embed.description or "").split("\n")[0] == expected

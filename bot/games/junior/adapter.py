@@ -3,30 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
-import discord
 from pydantic import BaseModel
 
 from bot.adapters.base import (
     Command,
     Feat,
     GameAdapter,
+    GameScreens,
     Outcome,
     Play,
     Redraw,
     Reply,
     Score,
-    Screen,
     SettingChoice,
-    TableContext,
     tally,
 )
 from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel
 from bot.games.junior import screens
 from bot.games.junior.words import describe, hint
 from bot.i18n import N_, Words
-from bot.storage.records import GameRecord
 from bot.ui.names import all_shown, shown
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
@@ -74,10 +71,8 @@ class JuniorAdapter(GameAdapter):
     engine_type = JuniorGame
     settings_type = JuniorSettings
     action_type = actions.Action
+    screens: ClassVar[GameScreens[JuniorGame, JuniorSettings]] = screens
     feats_shown = (Feat("triples", "{n} triple", "{n} triples"),)
-
-    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
-        return screens.settings_summary(cast(JuniorSettings, settings), words)
 
     def check_table(self, settings: BaseModel, seat_count: int) -> None:
         cast(JuniorSettings, settings).check_seats(seat_count)
@@ -140,15 +135,3 @@ class JuniorAdapter(GameAdapter):
             raise IllegalAction("Hints are for the player whose turn it is.")
         action, view = self.hard_bot_move(game, seat, f"hint:{game.seed}:{game.moves}")
         return hint(action, view, game.geometry, words)
-
-    def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
-        return screens.table_screen(game, _game(engine), context)
-
-    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
-        return screens.personal_screen(_game(engine), seat, words)
-
-    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
-        return screens.final_screen(_game(engine), words)
-
-    def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
-        return screens.rules_embeds(words)

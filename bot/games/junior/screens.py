@@ -11,11 +11,12 @@ from bot.adapters.specs import ButtonSpec, ButtonStyle, Picture, Row, Screen, Ta
 from bot.games.junior import picture
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
-from bot.ui import grid_picture, rules
+from bot.ui import grid_picture
 from bot.ui import grid_screens as widgets
 from bot.ui.grid_screens import CardLook
 from bot.ui.names import all_shown, shown
 from bot.ui.reminders import reminders_line
+from bot.ui.rules import rules_embeds
 from games.core.grid import COLUMN_LETTERS
 from games.skyjo_junior.events import Declined, FinalReveal, Swapped
 from games.skyjo_junior.game import JuniorGame
@@ -207,7 +208,7 @@ def _picture(view: JuniorView, drawing: grid_picture.GridTable, words: Words) ->
     )
 
 
-def table_screen(game: GameRecord, engine: JuniorGame, context: TableContext) -> Screen:
+def table(game: GameRecord, engine: JuniorGame, context: TableContext) -> Screen:
     view = engine.view(None)
     words = context.words
     bot = view.current is not None and game.seats[view.current].is_bot
@@ -222,7 +223,7 @@ def table_screen(game: GameRecord, engine: JuniorGame, context: TableContext) ->
     )
 
 
-def personal_screen(engine: JuniorGame, seat: int, words: Words) -> Screen:
+def personal(game: GameRecord, engine: JuniorGame, seat: int, words: Words) -> Screen:
     player = engine.view(seat).players[seat]
     embed = discord.Embed(title=words("Your cards"), colour=COLOUR)
     embed.add_field(
@@ -244,7 +245,7 @@ def _triples_text(values: Sequence[int], words: Words) -> str:
     return words("triples of {triples}", triples=listed)
 
 
-def final_screen(engine: JuniorGame, words: Words) -> Screen:
+def final(game: GameRecord, engine: JuniorGame, words: Words) -> Screen:
     view = engine.view(None)
     winners = set(engine.winners or ())
     points = [player.visible_points for player in view.players]
@@ -309,6 +310,6 @@ CONTROLS = N_(
 )
 
 
-def rules_embeds(words: Words) -> list[discord.Embed]:
+def rules(words: Words, settings: JuniorSettings) -> list[discord.Embed]:
     """The rules; the deck, which a host may change, is said by the settings shown with them."""
-    return rules.rules_embeds(words, words("Skyjo Junior rules"), words(RULES), CONTROLS, COLOUR)
+    return rules_embeds(words, words("Skyjo Junior rules"), words(RULES), CONTROLS, COLOUR)

@@ -4,9 +4,8 @@ and guests the host seats by name) enter each round of a game played with real c
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
-import discord
 from pydantic import BaseModel
 
 from bot.adapters.base import (
@@ -14,12 +13,11 @@ from bot.adapters.base import (
     ButtonSpec,
     Command,
     GameAdapter,
+    GameScreens,
     Outcome,
     Play,
     Redraw,
     Score,
-    Screen,
-    TableContext,
     tally,
 )
 from bot.adapters.panel import SettingsPanel
@@ -27,7 +25,6 @@ from bot.games.sheet import screens
 from bot.games.sheet import words as sheet_words
 from bot.games.skyjo.adapter import PENALTIES, PENALTY, TARGET_SCORE, fields
 from bot.i18n import Words
-from bot.storage.records import GameRecord
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
@@ -71,10 +68,8 @@ class SheetAdapter(GameAdapter):
     engine_type = ScoreSheet
     settings_type = SheetSettings
     action_type = Action
+    screens: ClassVar[GameScreens[ScoreSheet, SheetSettings]] = screens
     feats_shown = (PENALTIES,)
-
-    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
-        return screens.settings_summary(cast(SheetSettings, settings), words)
 
     def check_table(self, settings: BaseModel, seat_count: int) -> None:
         """Any number of players from 2 to 8 keeps score the same way."""
@@ -143,17 +138,5 @@ class SheetAdapter(GameAdapter):
             return Play(plain)
         raise IllegalAction("That button is not part of this game.")
 
-    def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
-        return screens.sheet_screen(game, _sheet(engine), context)
-
-    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
-        return screens.sheet_screen(game, _sheet(engine), TableContext(words))
-
     def way_out(self, engine: Engine, words: Words) -> list[ButtonSpec]:
         return screens.way_out(_sheet(engine), words)
-
-    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
-        return screens.final_screen(game, _sheet(engine), words)
-
-    def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
-        return screens.rules_embeds(words)

@@ -291,7 +291,7 @@ CORRECTIONS_OPEN = N_(
 )
 
 
-def sheet_screen(game: GameRecord, sheet: ScoreSheet, context: TableContext) -> Screen:
+def table(game: GameRecord, sheet: ScoreSheet, context: TableContext) -> Screen:
     words = context.words
     pictures = [chart_picture(sheet, words)] if context.pictures and sheet.rounds else []
     embed = sheet_embed(game, sheet, words)
@@ -307,7 +307,12 @@ def sheet_screen(game: GameRecord, sheet: ScoreSheet, context: TableContext) -> 
     return Screen(embed=embed, rows=rows, pictures=pictures)
 
 
-def final_screen(game: GameRecord, sheet: ScoreSheet, words: Words) -> Screen:
+def personal(game: GameRecord, sheet: ScoreSheet, seat: int, words: Words) -> Screen:
+    """A seat's own screen is the sheet itself: a score sheet hides nothing."""
+    return table(game, sheet, TableContext(words))
+
+
+def final(game: GameRecord, sheet: ScoreSheet, words: Words) -> Screen:
     """The standings; while `game.deadline` stands, the buttons that reopen the sheet."""
     ended = sheet.ended()
     early = ended is not None and ended.early
@@ -373,7 +378,7 @@ RULES = N_(
 )
 
 
-def rules_embeds(words: Words) -> list[discord.Embed]:
+def rules(words: Words, settings: SheetSettings) -> list[discord.Embed]:
     embed = discord.Embed(title=words("The Skyjo score sheet"), description=words(RULES))
     embed.colour = COLOUR
     return [embed]

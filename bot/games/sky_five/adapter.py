@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
-import discord
 from pydantic import BaseModel
 
 from bot.adapters.base import (
     Command,
     Feat,
     GameAdapter,
+    GameScreens,
     OffTurn,
     Outcome,
     Personal,
@@ -20,7 +20,6 @@ from bot.adapters.base import (
     Score,
     Screen,
     SettingChoice,
-    TableContext,
     tally,
 )
 from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel
@@ -71,14 +70,12 @@ class SkyFiveAdapter(GameAdapter):
     engine_type = SkyFiveGame
     settings_type = SkyFiveSettings
     action_type = actions.Action
+    screens: ClassVar[GameScreens[SkyFiveGame, SkyFiveSettings]] = screens
     feats_shown = (
         Feat("busts", "{n} bust", "{n} busts"),
         Feat("sky_fives", "{n} Sky Five", "{n} Sky Fives"),
         Feat("biggest_bank", "biggest bank: {n} point", "biggest bank: {n} points"),
     )
-
-    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
-        return screens.settings_summary(cast(SkyFiveSettings, settings), words)
 
     def check_table(self, settings: BaseModel, seat_count: int) -> None:
         """Every setting suits any number of players from 2 to 6: nothing to refuse."""
@@ -157,12 +154,6 @@ class SkyFiveAdapter(GameAdapter):
         action, view = self.hard_bot_move(game, seat, f"hint:{game.seed}:{game.moves}")
         return hint(action, view, words)
 
-    def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
-        return screens.table_screen(game, _game(engine), context)
-
-    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
-        return screens.personal_screen(_game(engine), seat, words)
-
     def moments(
         self,
         game: GameRecord,
@@ -173,9 +164,3 @@ class SkyFiveAdapter(GameAdapter):
         pictures: bool = True,
     ) -> list[Screen]:
         return screens.moment_screens(all_shown(_game(engine).names), events, words)
-
-    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
-        return screens.final_screen(_game(engine), words)
-
-    def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
-        return screens.rules_embeds(words)

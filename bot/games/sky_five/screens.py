@@ -26,9 +26,9 @@ from bot.games.sky_five.words import (
 )
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
-from bot.ui import rules
 from bot.ui.names import all_shown, shown
 from bot.ui.reminders import reminders_line
+from bot.ui.rules import rules_embeds
 from games.sky_five.cards import COLOUR_BIT, COLOUR_COUNT, NUMBER, colour_of
 from games.sky_five.events import Banked, Busted, Discarded, SkyFive
 from games.sky_five.game import SkyFiveGame
@@ -329,7 +329,7 @@ def table_picture(view: SkyFiveView, last_turn: Sequence[object], words: Words) 
     )
 
 
-def table_screen(game: GameRecord, engine: SkyFiveGame, context: TableContext) -> Screen:
+def table(game: GameRecord, engine: SkyFiveGame, context: TableContext) -> Screen:
     view = engine.view(None)
     words = context.words
     return Screen(
@@ -365,7 +365,7 @@ def risk_line(cards: Sequence[int], words: Words) -> str:
     )
 
 
-def personal_screen(engine: SkyFiveGame, seat: int, words: Words) -> Screen:
+def personal(game: GameRecord, engine: SkyFiveGame, seat: int, words: Words) -> Screen:
     """A player's own banked cards and points, which only they may see until the end."""
     view = engine.view(seat)
     player = view.players[seat]
@@ -527,7 +527,7 @@ def _heading(view: SkyFiveView, names: Sequence[str], words: Words) -> str:
     return words("Sky Five · {who} share the victory!", who=who)
 
 
-def final_screen(engine: SkyFiveGame, words: Words) -> Screen:
+def final(game: GameRecord, engine: SkyFiveGame, words: Words) -> Screen:
     """The roll that ended the game, if it did on a bank; everyone's banked points and cards,
     the winners first, in text and in a picture."""
     view = engine.view(None)
@@ -596,5 +596,5 @@ CONTROLS = N_(
 )
 
 
-def rules_embeds(words: Words) -> list[discord.Embed]:
-    return rules.rules_embeds(words, words("Sky Five rules"), words(RULES), CONTROLS, COLOUR)
+def rules(words: Words, settings: SkyFiveSettings) -> list[discord.Embed]:
+    return rules_embeds(words, words("Sky Five rules"), words(RULES), CONTROLS, COLOUR)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
-import discord
 from pydantic import BaseModel
 
 from bot.adapters.base import (
     Command,
     Feat,
     GameAdapter,
+    GameScreens,
     Outcome,
     Personal,
     Play,
@@ -20,7 +20,6 @@ from bot.adapters.base import (
     Score,
     Screen,
     SettingChoice,
-    TableContext,
     tally,
 )
 from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel, plain_fields
@@ -144,14 +143,12 @@ class SkyjoAdapter(GameAdapter):
     engine_type = SkyjoGame
     settings_type = SkyjoSettings
     action_type = actions.Action
+    screens: ClassVar[GameScreens[SkyjoGame, SkyjoSettings]] = screens
     feats_shown = (
         Feat("columns_cleared", "{n} column cleared", "{n} columns cleared"),
         Feat("rows_cleared", "{n} row cleared", "{n} rows cleared"),
         PENALTIES,
     )
-
-    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
-        return screens.settings_summary(cast(SkyjoSettings, settings), words)
 
     def check_table(self, settings: BaseModel, seat_count: int) -> None:
         cast(SkyjoSettings, settings).check_seats(seat_count)
@@ -236,12 +233,6 @@ class SkyjoAdapter(GameAdapter):
         action, view = self.hard_bot_move(game, seat, f"hint:{game.seed}:{game.moves}")
         return hint(action, view, game.geometry, words)
 
-    def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
-        return screens.table_screen(game, _game(engine), context)
-
-    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
-        return screens.personal_screen(_game(engine), seat, words)
-
     def moments(
         self,
         game: GameRecord,
@@ -262,9 +253,3 @@ class SkyjoAdapter(GameAdapter):
             screens.round_summary_screen(skyjo, event, reveal, words, pictures=pictures)
             for event in scored
         ]
-
-    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
-        return screens.final_screen(_game(engine), words)
-
-    def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
-        return screens.rules_embeds(words, cast(SkyjoSettings, settings))

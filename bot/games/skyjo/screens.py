@@ -11,11 +11,12 @@ from bot.adapters.base import ButtonSpec, ButtonStyle, Picture, Row, Screen, Tab
 from bot.games.skyjo import picture
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
-from bot.ui import grid_picture, rules
+from bot.ui import grid_picture
 from bot.ui import grid_screens as widgets
 from bot.ui.grid_screens import CardLook
 from bot.ui.names import Points, all_shown, number, shown, signed
 from bot.ui.reminders import reminders_line
+from bot.ui.rules import rules_embeds
 from games.skyjo.events import (
     DiscardedAndFlipped,
     LineCleared,
@@ -318,7 +319,7 @@ def _hint_button(view: SkyjoView, words: Words) -> list[ButtonSpec]:
     return [ButtonSpec(words("Hint"), "hint", emoji="💡")] if view.settings.hints else []
 
 
-def table_screen(game: GameRecord, engine: SkyjoGame, context: TableContext) -> Screen:
+def table(game: GameRecord, engine: SkyjoGame, context: TableContext) -> Screen:
     view = engine.view(None)
     bot = view.current is not None and game.seats[view.current].is_bot
     words = context.words
@@ -337,7 +338,7 @@ def table_screen(game: GameRecord, engine: SkyjoGame, context: TableContext) -> 
     )
 
 
-def personal_screen(engine: SkyjoGame, seat: int, words: Words) -> Screen:
+def personal(game: GameRecord, engine: SkyjoGame, seat: int, words: Words) -> Screen:
     view = engine.view(seat)
     player = view.players[seat]
     left = player.opening_left
@@ -462,7 +463,7 @@ def final_grids_picture(
     )
 
 
-def final_screen(engine: SkyjoGame, words: Words) -> Screen:
+def final(game: GameRecord, engine: SkyjoGame, words: Words) -> Screen:
     names = engine.names
     winners = set(engine.winners or ())
     totals = engine.totals
@@ -655,6 +656,6 @@ CONTROLS = N_(
 )
 
 
-def rules_embeds(words: Words, settings: SkyjoSettings) -> list[discord.Embed]:
+def rules(words: Words, settings: SkyjoSettings) -> list[discord.Embed]:
     text = rules_text(settings, words)
-    return rules.rules_embeds(words, words("Skyjo rules"), text, CONTROLS, COLOUR)
+    return rules_embeds(words, words("Skyjo rules"), text, CONTROLS, COLOUR)

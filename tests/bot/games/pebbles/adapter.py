@@ -4,26 +4,23 @@ winning with the most claims as tie-break."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
-import discord
 from pydantic import BaseModel
 
 from bot.adapters.base import (
     AskText,
     Command,
     GameAdapter,
+    GameScreens,
     OffTurn,
     Outcome,
     Play,
     Score,
-    Screen,
     SettingChoice,
-    TableContext,
 )
 from bot.adapters.panel import SettingsPanel
 from bot.i18n import Words
-from bot.storage.records import GameRecord
 from games.core.engine import Engine
 from games.core.errors import IllegalAction, InvalidSettings
 from games.core.seats import Seat
@@ -54,9 +51,7 @@ class PebblesAdapter(GameAdapter):
     engine_type = PebblesGame
     settings_type = PebblesSettings
     action_type = Action
-
-    def settings_summary(self, settings: BaseModel, words: Words) -> list[str]:
-        return [f"Target: **{cast(PebblesSettings, settings).target}** pebbles"]
+    screens: ClassVar[GameScreens[PebblesGame, PebblesSettings]] = screens
 
     def check_table(self, settings: BaseModel, seat_count: int) -> None:
         if not 2 <= seat_count <= 4:
@@ -98,15 +93,3 @@ class PebblesAdapter(GameAdapter):
                 raise IllegalAction(f"“{text}” is not a number from 1 to 9.")
             return Play(Action("add", int(text)))
         raise IllegalAction("That button is not part of this game.")
-
-    def table(self, game: GameRecord, engine: Engine, context: TableContext) -> Screen:
-        return screens.table_screen(game, _game(engine), context)
-
-    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
-        return screens.personal_screen()
-
-    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
-        return screens.final_screen(_game(engine))
-
-    def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
-        return screens.rules_embeds()

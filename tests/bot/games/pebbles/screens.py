@@ -1,4 +1,5 @@
-"""Pebbles' screens: the piles (and a picture of them), its form, the standings and rules."""
+"""Pebbles' screens: the piles (and a picture of them), its form, the standings, the rules and
+its setting."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import discord
 
 import tests.games.pebbles
 from bot.adapters.specs import ButtonSpec, Form, Picture, Row, Screen, TableContext, TextField
+from bot.i18n import Words
 from bot.storage.records import GameRecord
 from tests.bot.games.pebbles.picture import png
-from tests.games.pebbles import PebblesGame
+from tests.games.pebbles import PebblesGame, PebblesSettings
 
 COUNT_FORM = Form(
     title="Add pebbles",
@@ -27,7 +29,7 @@ def table_picture(game: PebblesGame) -> Picture:
     )
 
 
-def table_screen(game: GameRecord, pebbles: PebblesGame, context: TableContext) -> Screen:
+def table(game: GameRecord, pebbles: PebblesGame, context: TableContext) -> Screen:
     lines = [f"{name}: {n}" for name, n in zip(pebbles.names, pebbles.pebbles, strict=True)]
     embed = discord.Embed(title="Pebbles", description="\n".join([*lines, *context.log]))
     rows: list[Row]
@@ -44,16 +46,20 @@ def table_screen(game: GameRecord, pebbles: PebblesGame, context: TableContext) 
     return Screen(embed=embed, rows=rows, pictures=[table_picture(pebbles)])
 
 
-def personal_screen() -> Screen:
+def personal(game: GameRecord, pebbles: PebblesGame, seat: int, words: Words) -> Screen:
     return Screen(embed=discord.Embed(title="Your pebbles"))
 
 
-def final_screen(pebbles: PebblesGame) -> Screen:
+def final(game: GameRecord, pebbles: PebblesGame, words: Words) -> Screen:
     return Screen(
         embed=discord.Embed(title="Pebbles · over", description=str(pebbles.pebbles)),
         pictures=[table_picture(pebbles)],
     )
 
 
-def rules_embeds() -> list[discord.Embed]:
+def rules(words: Words, settings: PebblesSettings) -> list[discord.Embed]:
     return [discord.Embed(title="Pebbles", description=tests.games.pebbles.__doc__)]
+
+
+def settings_summary(settings: PebblesSettings, words: Words) -> list[str]:
+    return [f"Target: **{settings.target}** pebbles"]

@@ -133,14 +133,14 @@ def test_every_screen_of_a_game_fits_and_hides_what_is_hidden(players: int, seed
 
 def test_a_players_own_pile_differs_from_what_others_see() -> None:
     game = position([[R(4)], [Y(2)]], draws=[G(1)], banked=[[B(6), P(5)], [S(2)]])
-    mine = screens.personal_screen(game, 0, EN).embed.description or ""
+    mine = screens.personal(record(2), game, 0, EN).embed.description or ""
     assert "Banked: **2** cards, **11 points**" in mine
     assert "🔷 6" in mine and "💜 5" in mine
     for pictures in (True, False):
         public = table(game, pictures=pictures)
         said = json.dumps(public.embed.to_dict()) + "".join(p.description for p in public.pictures)
         assert "11" not in said and "point" not in said
-    theirs = screens.personal_screen(game, 1, EN).embed.description or ""
+    theirs = screens.personal(record(2), game, 1, EN).embed.description or ""
     assert "Banked: **1** card, **2 points**" in theirs
 
 
@@ -272,7 +272,9 @@ def test_the_final_standings_show_everyones_points_and_cards() -> None:
         "**Zoe** — 10 points · 2 banked cards",
         "💜 6 · ⭐ 4",
     ]
-    assert screens.personal_screen(game, 1, EN).embed.fields == [], "nothing is at risk any more"
+    assert screens.personal(record(3), game, 1, EN).embed.fields == [], (
+        "nothing is at risk any more"
+    )
 
 
 def test_a_tie_on_points_goes_to_the_most_banked_cards() -> None:
