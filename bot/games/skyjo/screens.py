@@ -554,9 +554,9 @@ def _setup_rule(settings: SkyjoSettings, words: Words) -> str:
 
 def _lines_rule(settings: SkyjoSettings, words: Words) -> list[str]:
     """Which equal face-up cards are removed: a column's, a row's, or none."""
-    rules = []
+    lines = []
     if settings.clear_columns:
-        rules.append(
+        lines.append(
             words.plural(
                 "**Identical column**: {n} equal face-up card in a column is removed at once.",
                 "**Identical column**: {n} equal face-up cards in a column are removed at once.",
@@ -564,14 +564,14 @@ def _lines_rule(settings: SkyjoSettings, words: Words) -> list[str]:
             )
         )
     if settings.clear_rows:
-        rules.append(
+        lines.append(
             words.plural(
                 "**Identical row**: {n} equal face-up card in a row is removed at once.",
                 "**Identical row**: {n} equal face-up cards in a row are removed at once.",
                 settings.columns,
             )
         )
-    return rules or [words("**Identical cards**: no column or row is removed.")]
+    return lines or [words("**Identical cards**: no column or row is removed.")]
 
 
 def penalty_rule(settings: PenaltyRules, words: Words) -> str:
