@@ -31,7 +31,8 @@ class ChannelBusy(Exception):
 
 _COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, seed, seats, settings, state, version, "
-    "message_id, deadline, unshown, language, alert_id, started_at, ended_at, abandoned"
+    "message_id, deadline, unshown, language, alert_id, started_at, ended_at, abandoned, "
+    "parent_id, card_id"
 )
 
 
@@ -56,6 +57,8 @@ def _record(row: Row) -> GameRecord:
         started_at=row["started_at"],
         ended_at=row["ended_at"],
         abandoned=bool(row["abandoned"]),
+        parent_id=row["parent_id"],
+        card_id=row["card_id"],
     )
 
 
@@ -129,6 +132,15 @@ class GameRepository:
             (channel_id,),
         )
         return _record(row) if row else None
+
+    async def open_in_threads_of(self, parent_id: int) -> list[GameRecord]:
+        """The open games played in threads of this channel, oldest first."""
+        rows = await self.database.fetchall(
+            f"SELECT {_COLUMNS} FROM games WHERE parent_id = ? AND status IN ('lobby', 'running')"
+            " ORDER BY id",
+            (parent_id,),
+        )
+        return [_record(row) for row in rows]
 
     async def open_games(self) -> list[GameRecord]:
         rows = await self.database.fetchall(
@@ -245,7 +257,8 @@ class GameRepository:
         changed = await transaction.execute(
             "UPDATE games SET status = ?, host_id = ?, seats = ?, settings = ?, state = ?,"
             " version = ?, message_id = ?, deadline = ?, unshown = ?, alert_id = ?, updated_at = ?,"
-            " started_at = ?, ended_at = ?, abandoned = ? WHERE id = ? AND version = ?",
+            " started_at = ?, ended_at = ?, abandoned = ?, parent_id = ?, card_id = ?"
+            " WHERE id = ? AND version = ?",
             (
                 game.status,
                 game.host_id,
@@ -261,6 +274,8 @@ class GameRepository:
                 game.started_at,
                 game.ended_at,
                 int(game.abandoned),
+                game.parent_id,
+                game.card_id,
                 game.id,
                 over,
             ),
@@ -275,6 +290,7 @@ class GuildRepository:
     def __init__(self, database: Database) -> None:
         self.database = database
         self._text_only: dict[int, bool] = {}
+        self._threads: dict[int, bool] = {}
 
     async def language(self, guild_id: int) -> str | None:
         """The language chosen for the server, or None for its own Discord language."""
@@ -302,6 +318,28 @@ class GuildRepository:
             )
             known = self._text_only[guild_id] = bool(row is not None and row["text_only"])
         return known
+
+    async def threads(self, guild_id: int | None) -> bool:
+        """Whether the server's games open in threads of their own (the default), or each in
+        its channel, one a channel; a DM has no threads."""
+        if guild_id is None:
+            return False
+        known = self._threads.get(guild_id)
+        if known is None:
+            row = await self.database.fetchone(
+                "SELECT threads FROM guilds WHERE guild_id = ?", (guild_id,)
+            )
+            known = self._threads[guild_id] = row is None or bool(row["threads"])
+        return known
+
+    async def set_threads(self, guild_id: int, threads: bool) -> None:
+        async with self.database.transaction() as transaction:
+            await transaction.execute(
+                "INSERT INTO guilds (guild_id, threads) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+                (guild_id, int(threads)),
+            )
+        self._threads[guild_id] = threads
 
     async def set_text_only(self, guild_id: int, text_only: bool) -> None:
         async with self.database.transaction() as transaction:

@@ -67,6 +67,11 @@ class GameRecord(BaseModel):
     """When it finished or was cancelled (None while it is open)."""
     abandoned: bool = False
     """Cancelled because its channel, or the bot's place in its server, went away."""
+    parent_id: int | None = None
+    """For a game played in a thread of its own (`channel_id`): the channel holding the
+    thread and the game's card; None for a game played in its channel."""
+    card_id: int | None = None
+    """The game's card in `parent_id`: what it is, who plays, how it stands, and a link."""
 
     @property
     def is_open(self) -> bool:
