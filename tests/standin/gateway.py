@@ -59,6 +59,18 @@ def required_intent(event: str, data: dict[str, Any]) -> int:
     return 0
 
 
+def thread_members_visible(intents: int, event: str, data: dict[str, Any], bot_id: int) -> bool:
+    """THREAD_MEMBERS_UPDATE reaches a client without the GUILD_MEMBERS intent only when the
+    bot itself was added or removed (Gateway events, Thread Members Update: "If the current
+    user does not have the GUILD_MEMBERS Gateway Intent, then this event will only be sent
+    if the current user was added to or removed from the thread")."""
+    if event != "THREAD_MEMBERS_UPDATE" or intents & GUILD_MEMBERS:
+        return True
+    added = {str(m.get("user_id")) for m in data.get("added_members", [])}
+    removed = set(data.get("removed_member_ids", []))
+    return str(bot_id) in added | removed
+
+
 def shard_of(guild_id: int | None, shard_count: int) -> int:
     """Discord's shard for a guild: `(guild_id >> 22) % shard_count`; DMs (None) are shard 0's."""
     return 0 if guild_id is None else (guild_id >> 22) % shard_count
@@ -285,6 +297,7 @@ class Gateway:
                 not state.invalidated
                 and (needed == 0 or state.intents & needed)
                 and state.serves(guild_id)
+                and thread_members_visible(state.intents, event, data, self.world.bot_user.id)
             ):
                 state.dispatch(event, self._visible(state.intents, event, data))
 

@@ -16,6 +16,8 @@ from .world import DM_CHANNEL, Channel, StoredMessage, User, World, permission_b
 
 VIEW_CHANNEL = permission_bits(view_channel=True)
 SEND_MESSAGES = permission_bits(send_messages=True)
+SEND_MESSAGES_IN_THREADS = permission_bits(send_messages_in_threads=True)
+"""What posting in a thread needs instead of SEND_MESSAGES (API docs, Permissions)."""
 EMBED_LINKS = permission_bits(embed_links=True)
 ATTACH_FILES = permission_bits(attach_files=True)
 MANAGE_MESSAGES = permission_bits(manage_messages=True)
@@ -53,7 +55,7 @@ def check_channel_send(channel: Channel, bot: User, body: dict[str, Any]) -> Non
     if channel.guild is not None and bot.id not in channel.guild.members:
         raise ApiError(403, MISSING_ACCESS, "Missing Access")
     perms = channel.permissions_for(bot)
-    needed = VIEW_CHANNEL | SEND_MESSAGES
+    needed = VIEW_CHANNEL | (SEND_MESSAGES if channel.thread is None else SEND_MESSAGES_IN_THREADS)
     if body.get("embeds"):
         needed |= EMBED_LINKS
     if body.get("attachments"):

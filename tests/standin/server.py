@@ -12,14 +12,14 @@ from typing import Any
 
 from aiohttp import hdrs, web
 
-from . import multipart
+from . import multipart, threads
 from .commands import CommandRegistry
 from .errors import MISSING_PERMISSIONS, ApiError, FieldErrors, StandInError, unknown
 from .gateway import Gateway
 from .interactions import InteractionLog
 from .limits import COMPONENTS_V2, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, Limits
 from .messages import MANAGE_MESSAGES, check_body, check_channel_send, check_editable
-from .world import DM_CHANNEL, Channel, StoredMessage, World
+from .world import DM_CHANNEL, PUBLIC_THREAD, Channel, StoredMessage, User, World
 
 NONCE_LIMIT = 25
 """Discord's longest message nonce."""
@@ -250,6 +250,18 @@ class Rest:
         r.add_put(message + "/reactions/{emoji}/@me", self.react)
         r.add_delete(message + "/reactions/{emoji}/@me", self.react)
         r.add_post(f"{api}/channels/{{channel_id}}/typing", self.typing)
+        r.add_patch(f"{api}/channels/{{channel_id}}", self.modify_thread)
+        r.add_delete(f"{api}/channels/{{channel_id}}", self.delete_thread)
+        r.add_post(message + "/threads", self.start_thread_from_message)
+        r.add_post(f"{api}/channels/{{channel_id}}/threads", self.start_thread)
+        r.add_get(
+            f"{api}/channels/{{channel_id}}/threads/archived/public", self.archived_public_threads
+        )
+        members = f"{api}/channels/{{channel_id}}/thread-members"
+        r.add_get(members, self.list_thread_members)
+        r.add_get(members + "/{user_id}", self.get_thread_member)
+        r.add_put(members + "/{user_id}", self.add_thread_member)
+        r.add_delete(members + "/{user_id}", self.remove_thread_member)
         r.add_get(f"{api}/guilds/{{guild_id}}", self.get_guild)
         r.add_get(f"{api}/guilds/{{guild_id}}/channels", self.get_guild_channels)
         r.add_get(f"{api}/guilds/{{guild_id}}/roles", self.get_guild_roles)
@@ -510,7 +522,10 @@ class Rest:
     # Channels and messages
 
     async def get_channel(self, request: web.Request) -> web.Response:
-        return json_response(self._channel(request).payload())
+        channel = self._channel(request)
+        if channel.thread is not None:
+            return json_response(channel.thread_payload(for_user=self.world.bot_user.id))
+        return json_response(channel.payload())
 
     async def list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -534,6 +549,8 @@ class Rest:
         self._attach(request, body, channel.id)
         check_body(body, creating=True)
         check_channel_send(channel, self.world.bot_user, body)
+        if channel.thread is not None:
+            threads.check_send(channel, self.world.bot_user)
         earlier = self._same_nonce(channel, body)
         if earlier is not None:
             return json_response(earlier.payload)
@@ -581,6 +598,7 @@ class Rest:
         self._attach(request, body, channel.id)
         check_body(body, creating=False)
         check_channel_send(channel, self.world.bot_user, body)
+        threads.check_open(channel)
         check_editable(self.world, self.limits, message)
         return json_response(self.world.edit_message(message, body).payload)
 
@@ -593,6 +611,7 @@ class Rest:
             and not (channel.permissions_for(self.world.bot_user) & MANAGE_MESSAGES)
         ):
             raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
+        threads.check_open(channel)
         self.world.delete_message(message)
         return no_content()
 
@@ -604,6 +623,101 @@ class Rest:
     async def typing(self, request: web.Request) -> web.Response:
         self._channel(request)
         return no_content()
+
+    # Threads
+
+    def _thread(self, request: web.Request) -> Channel:
+        channel = self._channel(request)
+        if channel.thread is None:
+            raise ApiError(
+                400, threads.CANNOT_ON_CHANNEL_TYPE, "Cannot execute action on this channel type"
+            )
+        return channel
+
+    def _thread_answer(self, thread: Channel) -> web.Response:
+        return json_response(thread.thread_payload(for_user=self.world.bot_user.id))
+
+    async def start_thread_from_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body = self._json(request)
+        threads.check_fields(body, creating=True)
+        threads.check_can_start(channel, self.world.bot_user, PUBLIC_THREAD)
+        message = self._channel_message(request, channel)
+        threads.check_starter(message)
+        thread = threads.start_thread(
+            self.world,
+            channel,
+            self.world.bot_user,
+            body,
+            kind=PUBLIC_THREAD,
+            message=message,
+        )
+        return self._thread_answer(thread)
+
+    async def start_thread(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body = self._json(request)
+        threads.check_fields(body, creating=True)
+        kind = threads.thread_type(body)
+        threads.check_can_start(channel, self.world.bot_user, kind)
+        thread = threads.start_thread(self.world, channel, self.world.bot_user, body, kind=kind)
+        return self._thread_answer(thread)
+
+    async def modify_thread(self, request: web.Request) -> web.StreamResponse:
+        channel = self._channel(request)
+        if channel.thread is None:
+            return await self.not_served(request)
+        threads.modify(self.world, channel, self.world.bot_user, self._json(request))
+        return self._thread_answer(channel)
+
+    async def delete_thread(self, request: web.Request) -> web.StreamResponse:
+        channel = self._channel(request)
+        if channel.thread is None or channel.guild is None:
+            return await self.not_served(request)
+        threads.check_delete(channel, self.world.bot_user)
+        payload = channel.payload()
+        channel.guild.delete_channel(channel)
+        return json_response(payload)
+
+    def _thread_user(self, request: web.Request) -> User:
+        ref = request.match_info["user_id"]
+        if ref == "@me":
+            return self.world.bot_user
+        user = self.world.users.get(_int(ref))
+        if user is None:
+            raise unknown("User", 10013)
+        return user
+
+    async def list_thread_members(self, request: web.Request) -> web.Response:
+        thread = self._thread(request)
+        with_member = request.query.get("with_member", "").lower() in ("1", "true")
+        return json_response(threads.member_list(thread, with_member=with_member))
+
+    async def get_thread_member(self, request: web.Request) -> web.Response:
+        thread = self._thread(request)
+        user = self._thread_user(request)
+        state = thread.thread
+        assert state is not None
+        if user.id not in state.members:
+            raise unknown("Member", 10007)
+        return json_response(state.member_payload(thread.id, user.id))
+
+    async def add_thread_member(self, request: web.Request) -> web.Response:
+        thread = self._thread(request)
+        user = self._thread_user(request)
+        threads.add_member(self.world, thread, self.world.bot_user, user)
+        return no_content()
+
+    async def remove_thread_member(self, request: web.Request) -> web.Response:
+        thread = self._thread(request)
+        user = self._thread_user(request)
+        threads.remove_member(self.world, thread, self.world.bot_user, user)
+        return no_content()
+
+    async def archived_public_threads(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        limit = min(max(_int(request.query.get("limit", "50")), 2), 100)
+        return json_response(threads.archived_public(channel, self.world.bot_user, limit))
 
     # Guilds
 

@@ -18,14 +18,25 @@ import discord.webhook.async_
 import yarl
 from aiohttp import web
 
+from . import threads
 from .commands import CommandRegistry
-from .errors import StandInError
+from .errors import ApiError, StandInError
 from .gateway import Fault, Gateway, ResumableSession, shard_of
 from .interactions import InteractionLog, InteractionResult
 from .limits import Limits
 from .server import ForcedFailure, ForcedRateLimit, Hold, RecordedRequest, Rest
 from .users import OptionValue, Users
-from .world import Channel, Guild, Role, StoredMessage, User, World, copied
+from .world import (
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    Channel,
+    Guild,
+    Role,
+    StoredMessage,
+    User,
+    World,
+    copied,
+)
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
@@ -423,8 +434,70 @@ class DiscordStandIn:
     # Moderators
 
     def delete_channel(self, channel: Channel) -> None:
-        """A moderator deletes the channel (see `Guild.delete_channel`)."""
+        """A moderator deletes the channel or thread (see `Guild.delete_channel`)."""
         channel.delete()
+
+    def start_thread_as(
+        self,
+        user: User,
+        channel: Channel,
+        message: StoredMessage | None,
+        name: str,
+        *,
+        private: bool = False,
+        auto_archive_duration: int = 4320,
+    ) -> Channel:
+        """The user starts a thread in the channel: from `message` (a public thread whose id
+        is the message's) or, with `message=None`, without one (public, or private with
+        `private`). Discord's rules apply as to the bot's requests (permissions, name length,
+        one thread per message...); one broken raises StandInError naming the error."""
+        kind = PRIVATE_THREAD if private else PUBLIC_THREAD
+        body = {"name": name, "auto_archive_duration": auto_archive_duration}
+        try:
+            threads.check_fields(body, creating=True)
+            threads.check_can_start(channel, user, kind)
+            if message is not None:
+                if message.channel_id != channel.id:
+                    raise StandInError(f"message {message.id} is not in #{channel.name}")
+                threads.check_starter(message)
+            return threads.start_thread(self.world, channel, user, body, kind=kind, message=message)
+        except ApiError as error:
+            raise StandInError(f"Discord refuses {user.name}'s thread: {error}") from error
+
+    def archive(self, thread: Channel, *, locked: bool | None = None) -> None:
+        """A moderator archives the thread (and locks or unlocks it, if `locked` is given):
+        THREAD_UPDATE reaches the bot."""
+        self._moderate(thread, archived=True, locked=locked)
+
+    def unarchive(self, thread: Channel) -> None:
+        self._moderate(thread, archived=False)
+
+    def lock(self, thread: Channel) -> None:
+        """A moderator locks the thread (left open): only those who may manage threads post in
+        it from now on."""
+        self._moderate(thread, locked=True)
+
+    def unlock(self, thread: Channel) -> None:
+        self._moderate(thread, locked=False)
+
+    def _moderate(self, thread: Channel, **changes: bool | None) -> None:
+        state = thread.thread
+        if state is None or thread.deleted:
+            raise StandInError(f"#{thread.name} is not a thread (or was deleted)")
+        for key, value in changes.items():
+            if value is not None:
+                setattr(state, key, value)
+        if "archived" in changes:
+            state.archive_timestamp = self.world.clock.now()
+        self.world.thread_updated(thread)
+
+    def add_to_thread(self, thread: Channel, user: User) -> None:
+        """The user joins the thread (THREAD_MEMBERS_UPDATE, seen by a bot with the
+        GUILD_MEMBERS intent)."""
+        try:
+            threads.add_member(self.world, thread, user, user)
+        except ApiError as error:
+            raise StandInError(f"{user.name} cannot join #{thread.name}: {error}") from error
 
     def remove_member(self, guild: Guild, user: User) -> None:
         """The user leaves the guild or is kicked (see `Guild.remove_member`)."""

@@ -15,12 +15,17 @@ from .errors import FieldErrors, StandInError
 from .limits import COMPONENTS_V2, EPHEMERAL, LOADING, walk_components
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
-TEXT_CHANNEL, DM_CHANNEL = 0, 1
+TEXT_CHANNEL, DM_CHANNEL, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
+THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
+HAS_THREAD = 1 << 5
+"""The message flag of a message a thread was started from."""
 ALL_PERMISSIONS = discord.Permissions.all().value
 EVERYONE_PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
+    create_public_threads=True,
+    create_private_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,
@@ -198,8 +203,48 @@ class Member:
 
 
 @dataclass(eq=False)
+class ThreadState:
+    """What a thread channel has beyond a channel: its parent, creator, members and
+    `thread_metadata` (archived, locked, auto-archive duration)."""
+
+    parent: Channel
+    owner_id: int
+    created_at: float
+    auto_archive_duration: int = 4320
+    archived: bool = False
+    locked: bool = False
+    invitable: bool = True
+    archive_timestamp: float = 0.0
+    members: dict[int, float] = field(default_factory=dict)
+    """The thread's members: user id to the time they joined."""
+    message_count: int = 0
+    total_message_sent: int = 0
+    last_message_id: int | None = None
+
+    def metadata(self) -> dict[str, Any]:
+        return {
+            "archived": self.archived,
+            "auto_archive_duration": self.auto_archive_duration,
+            "archive_timestamp": iso(self.archive_timestamp or self.created_at),
+            "locked": self.locked,
+            "invitable": self.invitable,
+            "create_timestamp": iso(self.created_at),
+        }
+
+    def member_payload(self, thread_id: int, user_id: int) -> dict[str, Any]:
+        """A thread member object, as the thread-members routes and events carry it."""
+        return {
+            "id": str(thread_id),
+            "user_id": str(user_id),
+            "join_timestamp": iso(self.members[user_id]),
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
 class Channel:
-    """A guild text channel or a DM channel; overwrites map a role or user id to (allow, deny)."""
+    """A guild text channel, a thread (`thread` set) or a DM channel; overwrites map a role or
+    user id to (allow, deny)."""
 
     id: int
     name: str
@@ -211,8 +256,43 @@ class Channel:
     world: World | None = field(default=None, repr=False)
     deleted: bool = False
     """Deleted (see `delete`): every request on it answers 404 Unknown Channel (10003)."""
+    thread: ThreadState | None = None
+
+    @property
+    def parent(self) -> Channel | None:
+        """The channel a thread was started in (None for any other channel)."""
+        return None if self.thread is None else self.thread.parent
+
+    def thread_payload(self, *, for_user: int | None = None) -> dict[str, Any]:
+        """The thread as a channel object; with `for_user`, that user's thread `member`
+        object when they belong to it (as Discord sends it to them)."""
+        thread, guild = self.thread, self.guild
+        assert thread is not None and guild is not None
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(guild.id),
+            "parent_id": str(thread.parent.id),
+            "owner_id": str(thread.owner_id),
+            "name": self.name,
+            "last_message_id": None
+            if thread.last_message_id is None
+            else str(thread.last_message_id),
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            # Discord counts at most 50 members here (Channel object, `member_count`).
+            "member_count": min(len(thread.members), 50),
+            "message_count": thread.message_count,
+            "total_message_sent": thread.total_message_sent,
+            "thread_metadata": thread.metadata(),
+        }
+        if for_user is not None and for_user in thread.members:
+            data["member"] = thread.member_payload(self.id, for_user)
+        return data
 
     def payload(self) -> dict[str, Any]:
+        if self.thread is not None:
+            return self.thread_payload()
         if self.type == DM_CHANNEL:
             assert self.recipient is not None
             return {
@@ -251,6 +331,7 @@ class Channel:
 
     def deny(self, who: User | Role, **flags: bool) -> None:
         """Deny permissions in this channel to a user (the bot included) or a role."""
+        self._no_thread_overwrites()
         allow, deny = self.overwrites.get(who.id, (0, 0))
         bits = permission_bits(**flags)
         self.overwrites[who.id] = (allow & ~bits, deny | bits)
@@ -258,10 +339,15 @@ class Channel:
 
     def allow(self, who: User | Role, **flags: bool) -> None:
         """Allow permissions in this channel to a user or a role."""
+        self._no_thread_overwrites()
         allow, deny = self.overwrites.get(who.id, (0, 0))
         bits = permission_bits(**flags)
         self.overwrites[who.id] = (allow | bits, deny & ~bits)
         self._changed()
+
+    def _no_thread_overwrites(self) -> None:
+        if self.thread is not None:
+            raise StandInError("a thread has no permission overwrites: set them on its parent")
 
     def clear_overwrites(self, who: User | Role) -> None:
         self.overwrites.pop(who.id, None)
@@ -279,6 +365,8 @@ class Channel:
 
     def permissions_for(self, user: User) -> int:
         """Discord's permission computation for a member in this channel."""
+        if self.thread is not None:
+            return self._thread_permissions(self.thread, user)
         if self.guild is None:
             return permission_bits(
                 view_channel=True,
@@ -310,6 +398,17 @@ class Channel:
         allow, deny = self.overwrites.get(user.id, (0, 0))
         return (perms & ~deny) | allow
 
+    def _thread_permissions(self, thread: ThreadState, user: User) -> int:
+        """A thread has its parent's permissions (it has no overwrites of its own); a private
+        thread is seen only by its members and by those who may manage threads (Discord's
+        threads topic: "Private threads are only viewable by those who are invited or have
+        the MANAGE_THREADS permission")."""
+        perms = thread.parent.permissions_for(user)
+        manage = discord.Permissions(manage_threads=True).value
+        if self.type == PRIVATE_THREAD and user.id not in thread.members and not perms & manage:
+            return perms & ~discord.Permissions(view_channel=True).value
+        return perms
+
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
@@ -326,6 +425,8 @@ class Guild:
     owner: User | None = None
     roles: list[Role] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)
+    threads: list[Channel] = field(default_factory=list)
+    """The guild's threads, archived ones included (deleted ones are dropped)."""
     members: dict[int, Member] = field(default_factory=dict)
     joined_at: float = 0.0
     locale: str = "en-US"
@@ -406,12 +507,54 @@ class Guild:
         readable for the test (`DiscordStandIn.messages`)."""
         if channel.guild is not self or channel.deleted:
             raise StandInError(f"#{channel.name} is not a channel of {self.name!r}")
+        if channel.thread is not None:
+            self._delete_thread(channel)
+            return
         payload = channel.payload()
         channel.deleted = True
         self.channels.remove(channel)
+        # A deleted channel's threads go with it; Discord sends no THREAD_DELETE for them
+        # (discord.py drops them from its cache on the CHANNEL_DELETE).
+        for thread in [t for t in self.threads if t.parent is channel]:
+            thread.deleted = True
+            self.threads.remove(thread)
         if self.world.bot_user.id in self.members:
             self.world.dispatch("CHANNEL_DELETE", payload)
         self.world.changes.notify()
+
+    def _delete_thread(self, thread: Channel) -> None:
+        """THREAD_DELETE carries only the thread's id, guild_id, parent_id and type (Gateway
+        events, Thread Delete)."""
+        parent = thread.parent
+        assert parent is not None
+        data = {
+            "id": str(thread.id),
+            "guild_id": str(self.id),
+            "parent_id": str(parent.id),
+            "type": thread.type,
+        }
+        self.world.dispatch_thread("THREAD_DELETE", thread, data)
+        thread.deleted = True
+        self.threads.remove(thread)
+        self.world.changes.notify()
+
+    def thread(self, name: str) -> Channel:
+        for thread in self.threads:
+            if thread.name == name:
+                return thread
+        raise StandInError(f"guild {self.name!r} has no thread {name!r}")
+
+    def active_threads(self, viewer: User) -> list[dict[str, Any]]:
+        """The threads GUILD_CREATE lists: those not archived that `viewer` can see, with
+        `viewer`'s thread member object where they belong (Gateway events, Guild Create:
+        "threads: all active threads in the guild that current user has permission to
+        view")."""
+        view = discord.Permissions(view_channel=True).value
+        return [
+            t.thread_payload(for_user=viewer.id)
+            for t in self.threads
+            if t.thread is not None and not t.thread.archived and t.permissions_for(viewer) & view
+        ]
 
     def channel(self, name: str) -> Channel:
         for channel in self.channels:
@@ -463,7 +606,7 @@ class Guild:
             "members": members,
             "voice_states": [],
             "channels": [c.payload() for c in self.channels],
-            "threads": [],
+            "threads": self.active_threads(self.world.bot_user),
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
@@ -599,6 +742,24 @@ class World:
         if self.dispatcher is not None:
             self.dispatcher(event, data)
 
+    def dispatch_thread(self, event: str, thread: Channel, data: dict[str, Any]) -> None:
+        """A thread event, sent only if the bot is in the guild and can see the thread (a
+        private one only to its members and to those who may manage threads)."""
+        guild = thread.guild
+        if guild is None or self.bot_user.id not in guild.members:
+            return
+        if thread.permissions_for(self.bot_user) & discord.Permissions(view_channel=True).value:
+            self.dispatch(event, data)
+
+    def thread_updated(self, thread: Channel) -> None:
+        """THREAD_UPDATE with the thread as it is now; the message it was started from shows
+        it too."""
+        starter = self.messages.get(thread.id)
+        if starter is not None and "thread" in starter.payload:
+            starter.payload["thread"] = thread.payload()
+        self.dispatch_thread("THREAD_UPDATE", thread, thread.payload())
+        self.changes.notify()
+
     def add_user(self, name: str, *, global_name: str | None = None, bot: bool = False) -> User:
         user = User(id=self.snowflake(), name=name, global_name=global_name, bot=bot)
         self.users[user.id] = user
@@ -700,6 +861,8 @@ class World:
             payload["guild_id"] = str(channel.guild.id)
         payload.update(extra or {})
         _apply_body(payload, body)
+        if channel.thread is not None and ephemeral_for is None:
+            self._posted_in_thread(channel, channel.thread, int(payload["id"]))
         message = StoredMessage(
             payload=payload,
             created_at=now,
@@ -713,6 +876,18 @@ class World:
         self._dispatch_message("MESSAGE_CREATE", message)
         return message
 
+    def _posted_in_thread(self, thread: Channel, state: ThreadState, message_id: int) -> None:
+        """A message in an archived thread that is not locked unarchives it (Discord's threads
+        topic: "sending a message ... will automatically unarchive the thread"); whether the
+        author may post there is checked before."""
+        state.message_count += 1
+        state.total_message_sent += 1
+        state.last_message_id = message_id
+        if state.archived:
+            state.archived = False
+            state.archive_timestamp = self.clock.now()
+            self.thread_updated(thread)
+
     def edit_message(self, message: StoredMessage, body: dict[str, Any]) -> StoredMessage:
         kept = message.flags & (EPHEMERAL | COMPONENTS_V2)
         _apply_body(message.payload, body)
@@ -725,6 +900,9 @@ class World:
 
     def delete_message(self, message: StoredMessage) -> None:
         message.deleted = True
+        thread = self.channels.get(message.channel_id)
+        if thread is not None and thread.thread is not None and message.ephemeral_for is None:
+            thread.thread.message_count = max(0, thread.thread.message_count - 1)
         self.changes.notify()
         if message.ephemeral_for is None:
             data = {"id": str(message.id), "channel_id": str(message.channel_id)}
