@@ -330,3 +330,199 @@ async def test_a_moderator_deletes_a_thread(scene: Scene) -> None:
     await scene.settled(lambda: guild.get_thread(thread.id) is None, "the thread deleted")
     assert (await refused(thread.send("gone"))).code == 10003
     assert scene.bot.get_channel(scene.table.id) is not None
+
+
+# Thread members
+
+
+async def test_the_bot_adds_and_removes_members(scene: Scene) -> None:
+    card = await scene.card()
+    thread = await card.create_thread(name="game")
+    await thread.add_user(discord.Object(scene.alice.id))
+    await thread.add_user(discord.Object(scene.alice.id))
+    members = await thread.fetch_members()
+    assert [m.id for m in members] == [scene.standin.bot_user.id, scene.alice.id]
+    request = scene.standin.requests[-2]
+    assert (request.method, request.path, request.status) == (
+        "PUT",
+        f"/channels/{thread.id}/thread-members/{scene.alice.id}",
+        204,
+    )
+    error = await refused(thread.remove_user(discord.Object(scene.alice.id)))
+    assert error.code == 50013
+    scene.table.allow(scene.standin.bot_user, manage_threads=True)
+    await thread.remove_user(discord.Object(scene.alice.id))
+    assert [m.id for m in await thread.fetch_members()] == [scene.standin.bot_user.id]
+    error = await refused(thread.add_user(discord.Object(scene.standin.add_user("carol").id)))
+    assert (error.status, error.code) == (404, 10007)
+
+
+async def test_the_creator_of_a_private_thread_removes_its_members(scene: Scene) -> None:
+    thread = await scene.text_channel().create_thread(name="secret")
+    await thread.add_user(discord.Object(scene.bob.id))
+    await thread.remove_user(discord.Object(scene.bob.id))
+    state = scene.standin.world.channels[thread.id].thread
+    assert state is not None and list(state.members) == [scene.standin.bot_user.id]
+
+
+async def test_the_bot_joins_and_leaves_a_users_thread(scene: Scene) -> None:
+    made = scene.standin.start_thread_as(scene.alice, scene.table, None, "alice's")
+    await scene.settled(lambda: scene.bot.get_channel(made.id) is not None, "alice's thread")
+    thread = scene.bot.get_channel(made.id)
+    assert isinstance(thread, discord.Thread) and thread.me is None
+    await thread.join()
+    assert scene.standin.requests[-1].path == f"/channels/{made.id}/thread-members/@me"
+    await scene.settled(lambda: thread.me is not None, "the bot in the thread")
+    await thread.leave()
+    state = made.thread
+    assert state is not None and list(state.members) == [scene.alice.id]
+    member = await refused(thread.fetch_member(scene.standin.bot_user.id))
+    assert member.code == 10007
+
+
+async def _recording_client(
+    standin: DiscordStandIn, intents: discord.Intents
+) -> tuple[discord.Client, list[str]]:
+    client = discord.Client(intents=intents, enable_debug_events=True)
+    seen: list[str] = []
+
+    async def on_socket_event_type(event: str) -> None:
+        seen.append(event)
+
+    client.event(on_socket_event_type)
+    await standin.start_bot(client)
+    return client, seen
+
+
+async def test_others_joining_reach_only_a_bot_with_the_members_intent(
+    standin: DiscordStandIn,
+) -> None:
+    guild, table, alice, bob = _world(standin)
+    thread = standin.start_thread_as(alice, table, None, "alice's")
+    client, seen = await _recording_client(standin, discord.Intents.default())
+    standin.add_to_thread(thread, bob)
+    bot_thread = client.get_channel(thread.id)
+    assert isinstance(bot_thread, discord.Thread)
+    await bot_thread.join()
+    await _until(lambda: bot_thread.me is not None)
+    assert seen.count("THREAD_MEMBERS_UPDATE") == 1
+    await standin.stop_bot(client)
+
+    client, seen = await _recording_client(
+        standin, discord.Intents.default() | discord.Intents(members=True)
+    )
+    carol = standin.add_user("carol")
+    guild.add_member(carol)
+    standin.add_to_thread(thread, carol)
+    cached = client.get_channel(thread.id)
+    assert isinstance(cached, discord.Thread)
+    await _until(lambda: carol.id in [m.id for m in cached.members])
+    assert seen.count("THREAD_MEMBERS_UPDATE") == 1
+    await standin.stop_bot(client)
+
+
+async def _until(check: Callable[[], bool]) -> None:
+    for _ in range(200):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the client's cache never changed")
+
+
+# What the gateway shows of threads
+
+
+async def test_guild_create_lists_the_active_threads(standin: DiscordStandIn) -> None:
+    guild, table, alice, bob = _world(standin)
+    card = standin.post(alice, table, "let's play")
+    active = standin.start_thread_as(alice, table, card, "active")
+    archived = standin.start_thread_as(bob, table, None, "archived")
+    standin.archive(archived)
+    hidden = standin.start_thread_as(bob, table, None, "bob's secret", private=True)
+    async with standin.running(SampleBot(guild.id)) as bot:
+        cached = bot.get_guild(guild.id)
+        assert cached is not None
+        assert [t.id for t in cached.threads] == [active.id]
+        thread = cached.get_thread(active.id)
+        assert thread is not None and thread.parent is cached.get_channel(table.id)
+        assert thread.owner_id == alice.id and thread.me is None
+        assert cached.get_thread(hidden.id) is None and cached.get_thread(archived.id) is None
+        assert [c.name for c in cached.text_channels] == ["table"]
+        [listed] = [t async for t in thread.parent.archived_threads()]  # type: ignore[union-attr]
+        assert listed.id == archived.id and listed.archived
+
+
+async def test_a_private_thread_is_seen_by_its_members_only(scene: Scene) -> None:
+    hidden = scene.standin.start_thread_as(scene.alice, scene.table, None, "secret", private=True)
+    seen = scene.standin.start_thread_as(scene.alice, scene.table, None, "open")
+    await scene.settled(lambda: scene.bot.get_channel(seen.id) is not None, "the public thread")
+    assert scene.bot.get_channel(hidden.id) is None
+    assert (await refused(scene.bot.http.send_message(hidden.id, params=_text("hi")))).code == 50013
+    scene.table.allow(scene.standin.bot_user, manage_threads=True)
+    sent = await scene.bot.http.send_message(hidden.id, params=_text("moderating"))
+    assert sent["channel_id"] == str(hidden.id)
+
+
+def _text(content: str) -> discord.http.MultipartParameters:
+    return discord.http.handle_message_parameters(content=content)
+
+
+async def test_moderators_archive_and_lock_threads(scene: Scene) -> None:
+    card = await scene.card()
+    thread = await card.create_thread(name="game")
+    made = scene.standin.world.channels[thread.id]
+    guild = scene.bot.get_guild(scene.guild.id)
+    assert guild is not None
+    await scene.settled(lambda: guild.get_thread(thread.id) is not None, "the thread")
+    updates: list[discord.Thread] = []
+
+    async def on_thread_update(before: discord.Thread, after: discord.Thread) -> None:
+        updates.append(after)
+
+    scene.bot.add_listener(on_thread_update)
+    scene.standin.lock(made)
+    await scene.settled(lambda: bool(updates) and updates[-1].locked, "the lock")
+    assert (await refused(thread.send("no"))).code == 160005
+    scene.standin.unlock(made)
+    scene.standin.archive(made)
+    await scene.settled(lambda: guild.get_thread(thread.id) is None, "the archive")
+    assert updates[-1].archived
+    scene.standin.post(scene.alice, made, "anyone there?")
+    await scene.settled(lambda: guild.get_thread(thread.id) is not None, "the thread back")
+    state = made.thread
+    assert state is not None and not state.archived and state.message_count == 1
+
+
+# Interactions inside a thread
+
+
+async def test_commands_and_clicks_inside_a_thread(scene: Scene) -> None:
+    card = await scene.card()
+    thread = await card.create_thread(name="game")
+    made = scene.standin.world.channels[thread.id]
+    result = await scene.standin.slash(scene.alice, made, "table open", number=5)
+    channel = result.payload["channel"]
+    assert (channel["type"], channel["parent_id"]) == (11, str(scene.table.id))
+    assert result.payload["channel_id"] == str(thread.id)
+    assert result.message is not None and result.message.channel_id == thread.id
+    assert scene.standin.messages(made)[-1].id == result.message.id
+    click = await scene.standin.click(scene.bob, result.message, "table:join:5")
+    assert click.type == 7 and scene.standin.last_message(made).content == "bob joined table 5"
+    assert scene.standin.messages(scene.table)[-1].id == card.id
+
+
+async def test_the_bot_sees_the_thread_as_the_interactions_channel(scene: Scene) -> None:
+    channels: list[object] = []
+
+    @discord.app_commands.command(description="Where am I")
+    async def where(interaction: discord.Interaction[SampleBot]) -> None:
+        channels.append(interaction.channel)
+        await interaction.response.send_message("here", ephemeral=True)
+
+    scene.bot.tree.add_command(where, guild=discord.Object(scene.guild.id))
+    await scene.bot.tree.sync(guild=discord.Object(scene.guild.id))
+    made = scene.standin.start_thread_as(scene.alice, scene.table, None, "alice's")
+    await scene.standin.slash(scene.alice, made, "where")
+    [channel] = channels
+    assert isinstance(channel, discord.Thread)
+    assert channel.id == made.id and channel.parent_id == scene.table.id
