@@ -16,6 +16,12 @@ INVALID_SESSION, RESUME with the missed events replayed), `delete_channel`, `rem
 requests that never come back), `late_delivery` and `age=` (interactions delivered late),
 `advance_clock`, `close_dms` and `deny_bot`.
 
+Threads are served as Discord runs them (see `threads.py`): the bot starts them from a message
+or without one, posts, archives, locks, renames and deletes them and manages their members
+through discord.py's own calls; a test acts on them with `start_thread_as`, `archive`,
+`unarchive`, `lock`, `unlock`, `add_to_thread` and `delete_channel`, and passes a thread as the
+channel of `slash`, `post` and the other user actions.
+
 Sharded bots are served as Discord serves them: each connection is given, and sent the events
 of, only the guilds of the shard it identified for (`add_guild(name, shard=(0, 2))` places a
 guild; `gateway.shards()` lists the connections open), so several auto-sharded clients of one
