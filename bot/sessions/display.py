@@ -13,7 +13,7 @@ import datetime
 import hashlib
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 import discord
@@ -61,6 +61,16 @@ def channel_gone(error: BaseException) -> bool:
     return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What the public message was last given: its appearance, and its attachments' ids
+    (None: not known)."""
+
+    message_id: int
+    look: posting.Appearance
+    attachments: tuple[int, ...] | None
+
+
 class ShownGame(Protocol):
     """What a display reads of the game it shows, and the bookkeeping it leaves to it."""
 
@@ -98,11 +108,9 @@ class Display:
         self.session = session
         self.stale = False
         """The public message may not show the saved state: it is redrawn at the next chance."""
-        self._holds: tuple[int, tuple[tuple[str, int, str], ...], tuple[int, ...]] | None = None
-        """The public message's id, the files it was last given, and their attachments' ids."""
-        self._shows: tuple[int, int, posting.Appearance] | None = None
-        """The public message's id, and the game's version and appearance it was last given:
-        an edit to that very appearance is not sent."""
+        self._shown: Shown | None = None
+        """What the public message was last given: an edit to that very appearance is not
+        sent, and its attachments are kept when the files are the same."""
         self.unchecked = False
         """The bot may have posted messages of the game it never noted (it stopped before it
         could): the next repair looks through the channel for them."""
@@ -342,8 +350,7 @@ class Display:
     async def post(self, message: Message) -> None:
         """Post `message` at the bottom of the channel; it becomes the public message."""
         sent = await self._send(message, "table", self.session.record.message_id)
-        self._holds = (sent.id, message.fingerprint(), sent.attachments)
-        self._shows = (sent.id, self.session.record.version, posting.appearance(message))
+        self._shown = Shown(sent.id, posting.appearance(message), sent.attachments)
         await self.session.remember_message(sent.id)
 
     async def _send(self, message: Message, *purpose: object) -> posting.Posted:
@@ -386,12 +393,12 @@ class Display:
     ) -> None:
         record = self.session.record
         assert record.message_id is not None
-        shows = (record.message_id, record.version, posting.appearance(message))
-        if shows == self._shows:
+        look = posting.appearance(message)
+        shown = self._shown
+        if shown is not None and (shown.message_id, shown.look) == (record.message_id, look):
             return
-        kept = self._kept(record.message_id, message)
-        self._holds = None
-        self._shows = None
+        kept = self._kept(record.message_id, look)
+        self._shown = None
         if (
             interaction is not None
             and not interaction.response.is_done()
@@ -400,11 +407,13 @@ class Display:
         ):
             try:
                 answer = await interaction.response.edit_message(**message.edit_kwargs(kept))
-                shown = answer.resource if answer is not None else None
-                if isinstance(shown, discord.Message):
-                    attachments = tuple(a.id for a in shown.attachments)
-                    self._holds = (record.message_id, message.fingerprint(), attachments)
-                self._shows = shows
+                edited = answer.resource if answer is not None else None
+                attachments = (
+                    tuple(a.id for a in edited.attachments)
+                    if isinstance(edited, discord.Message)
+                    else None
+                )
+                self._shown = Shown(record.message_id, look, attachments)
                 return
             except discord.HTTPException as error:
                 if too_old(error):
@@ -412,23 +421,22 @@ class Display:
                 elif not expired(error):
                     raise
         client = self.session.context.client
-        edited = await posting.edit(client, record.channel_id, record.message_id, message, kept)
-        self._holds = (edited.id, message.fingerprint(), edited.attachments)
-        self._shows = shows
+        posted = await posting.edit(client, record.channel_id, record.message_id, message, kept)
+        self._shown = Shown(posted.id, look, posted.attachments)
 
-    def _kept(self, message_id: int, message: Message) -> tuple[int, ...]:
+    def _kept(self, message_id: int, look: posting.Appearance) -> tuple[int, ...]:
         """The attachments of the public message to keep, when it already holds the very files
-        `message` has (a move that changed nothing in the picture): nothing is uploaded."""
-        if self._holds is None or not message.files:
+        of `look` (a move that changed nothing in the picture): nothing is uploaded."""
+        shown = self._shown
+        if shown is None or shown.attachments is None or not look.files:
             return ()
-        held_id, files, attachments = self._holds
         if (
-            held_id != message_id
-            or files != message.fingerprint()
-            or len(attachments) != len(files)
+            shown.message_id != message_id
+            or shown.look.files != look.files
+            or len(shown.attachments) != len(look.files)
         ):
             return ()
-        return attachments
+        return shown.attachments
 
     async def replace_safely(self, embed: discord.Embed) -> None:
         """Show `embed` alone, without controls, in place of the public message."""
@@ -436,7 +444,7 @@ class Display:
         if message_id is None:
             return
         client = self.session.context.client
-        self._shows = None
+        self._shown = None
         with contextlib.suppress(discord.HTTPException):
             await posting.edit(client, self.session.record.channel_id, message_id, Message(embed))
 

@@ -119,13 +119,7 @@ class TableFlow:
             await interaction.response.edit_message(**personal.edit_kwargs())
         failure = await session.display.show_safely(events, interaction if from_table else None)
         await session.remind()
-        if failure is not None and not interaction.response.is_done():
-            told = (
-                replies.SAVED_NOT_SHOWN
-                if isinstance(failure, discord.HTTPException)
-                else replies.APOLOGY_SAVED
-            )
-            await tell(interaction, told, command=words.command("table", "show"))
+        await _saved_not_shown(interaction, failure)
 
     def already_done(
         self, session: GameSession, click: Click, words: Words
@@ -255,9 +249,7 @@ class TableFlow:
             raise IllegalAction(
                 "Another game is open in this channel now: this one can no longer be reopened."
             ) from None
-        failure = await session.display.show_safely(events, interaction)
-        if failure is not None and not interaction.response.is_done():
-            await tell(interaction, replies.APOLOGY_SAVED, command=words.command("table", "show"))
+        await _saved_not_shown(interaction, await session.display.show_safely(events, interaction))
 
     async def cancel(
         self,
@@ -294,6 +286,21 @@ class TableFlow:
                 )
             else:
                 await tell(interaction, "Turn reminders are off.")
+
+
+async def _saved_not_shown(
+    interaction: discord.Interaction[Any], failure: Exception | None
+) -> None:
+    """After a move saved but not shown (`failure`), tell its player it counts, blaming Discord
+    only when Discord refused."""
+    if failure is None or interaction.response.is_done():
+        return
+    told = (
+        replies.SAVED_NOT_SHOWN
+        if isinstance(failure, discord.HTTPException)
+        else replies.APOLOGY_SAVED
+    )
+    await tell(interaction, told, command=words_for(interaction).command("table", "show"))
 
 
 def on_own_screen(interaction: discord.Interaction[Any]) -> bool:

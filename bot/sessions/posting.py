@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 from discord.http import handle_message_parameters
@@ -17,7 +17,6 @@ from bot.ui.rendering import Message
 
 LOOKED_THROUGH = 50
 """The latest messages of a channel looked through for a game's strays."""
-Appearance = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -72,12 +71,20 @@ async def edit(
     return Posted.of(data)
 
 
+class Appearance(NamedTuple):
+    """What a message shows, to compare with what another shows."""
+
+    content: str | None
+    embed: dict[str, Any] | None
+    controls: list[dict[str, Any]] | None
+    files: tuple[tuple[str, int, str], ...]
+    """`Message.fingerprint()`: what tells its files apart."""
+
+
 def appearance(message: Message) -> Appearance:
-    """What `message` shows, to compare with what another shows: its text, embed, controls
-    and files."""
-    embed = message.embed.to_dict() if message.embed is not None else None
+    embed = dict(message.embed.to_dict()) if message.embed is not None else None
     controls = message.view.to_components() if message.view is not None else None
-    return (message.content, embed, controls, message.fingerprint())
+    return Appearance(message.content, embed, controls, message.fingerprint())
 
 
 async def strays(
