@@ -141,6 +141,7 @@ async def main(argv: list[str]) -> None:
     async def on_ready() -> None:
         for guild in bot.guilds:
             await bot.sessions.guilds.set_text_only(guild.id, look == "text")
+            await bot.sessions.guilds.set_threads(guild.id, False)
         Path(ready_file).write_text("ready")
 
     memory = os.environ.get("SKYTABLE_TRACEMALLOC")

@@ -146,6 +146,11 @@ class SkyTableBot(commands.Bot):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.sessions.channel_gone(payload.thread_id)
 
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        metadata = payload.data.get("thread_metadata") or {}
+        if metadata.get("locked"):
+            await self.sessions.thread_locked(payload.thread_id)
+
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         await self.sessions.guild_gone(guild.id)
 

@@ -8,6 +8,7 @@ import discord
 
 from bot.adapters.base import GameAdapter
 from bot.client import SkyTableBot
+from bot.sessions.places import THREADS
 from bot.ui import replies, rules
 from games.core.errors import InvalidSettings
 
@@ -15,7 +16,10 @@ from games.core.errors import InvalidSettings
 async def _refused_for_permissions(bot: SkyTableBot, interaction: discord.Interaction[Any]) -> bool:
     """Says what the bot lacks in this channel, if anything; True when it lacks something."""
     pictures = not await bot.sessions.guilds.text_only(interaction.guild_id)
-    missing = replies.missing_permissions(interaction.app_permissions, pictures=pictures)
+    in_thread = getattr(interaction.channel, "type", None) in THREADS
+    missing = replies.missing_permissions(
+        interaction.app_permissions, pictures=pictures, in_thread=in_thread
+    )
     if missing:
         await replies.say(
             interaction, replies.missing_text(missing, replies.words_for(interaction))

@@ -353,8 +353,10 @@ class StatsCog(commands.Cog):
         for game in past:
             winners = " ".join(f"<@{user}>" for user in game.winners if user is not None)
             title = words(TITLES.get(game.kind, game.kind))
+            thread = f" · <#{game.thread_id}>" if game.thread_id is not None else ""
             lines.append(
                 f"**#{game.game_id}** {title} · <t:{int(game.ended_at)}:R> · 🏆 {winners or nobody}"
+                f"{thread}"
             )
         embed = discord.Embed(
             title=words("Latest games"),

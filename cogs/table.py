@@ -28,6 +28,9 @@ LOOKS = [
     app_commands.Choice(name="text only", value=TEXT_ONLY),
 ]
 
+ON, OFF = "on", "off"
+SWITCH = [app_commands.Choice(name="on", value=ON), app_commands.Choice(name="off", value=OFF)]
+
 
 class TableCog(
     commands.GroupCog, group_name="table", group_description="This channel's game, whichever it is"
@@ -94,6 +97,34 @@ class TableCog(
             await tell(interaction, "Tables in this server are text only from their next move.")
         else:
             await tell(interaction, "Tables in this server show pictures from their next move.")
+
+    @app_commands.command(
+        name="threads",
+        description="Each game in a thread of its own, or in its channel (Manage Server)",
+    )
+    @app_commands.describe(threads="on: each game gets a thread; off: one game a channel")
+    @app_commands.choices(threads=SWITCH)
+    async def threads(self, interaction: discord.Interaction[Any], threads: str) -> None:
+        guild_id = _admin_of_server(
+            interaction,
+            N_("Threads are chosen for a server, not in direct messages."),
+            N_("Only someone with Manage Server can choose where games are played."),
+        )
+        if threads not in (ON, OFF):
+            raise IllegalAction("Choose on or off from the list.")
+        await self.bot.sessions.guilds.set_threads(guild_id, threads == ON)
+        if threads == ON:
+            await tell(
+                interaction,
+                "Games opened from now on get a thread of their own, with a card in the "
+                "channel; open games stay where they are.",
+            )
+        else:
+            await tell(
+                interaction,
+                "Games opened from now on are played in their channel, one game a channel; "
+                "open games stay where they are.",
+            )
 
 
 def _admin_of_server(

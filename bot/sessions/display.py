@@ -22,10 +22,11 @@ from pydantic import BaseModel
 from bot.adapters.base import GameAdapter
 from bot.adapters.specs import ButtonSpec, Screen, TableContext
 from bot.i18n import Words
-from bot.sessions import posting
+from bot.sessions import posting, threads
 from bot.sessions.context import SessionContext
 from bot.storage.records import GameRecord
 from bot.ui import replies
+from bot.ui.card import LOCKED
 from bot.ui.fallback import fallback_screen
 from bot.ui.lobby_screens import lobby_screen
 from bot.ui.rendering import Message, notice, prepare
@@ -100,7 +101,7 @@ class ShownGame(Protocol):
 
     async def remember_message_gone(self) -> None: ...
 
-    async def abandon(self) -> None: ...
+    async def abandon(self, note: str | None = None) -> None: ...
 
 
 class Display:
@@ -274,7 +275,9 @@ class Display:
         channel = self.session.context.client.get_channel(self.session.record.channel_id)
         if isinstance(channel, discord.abc.GuildChannel):
             missing = replies.missing_permissions(
-                channel.permissions_for(channel.guild.me), pictures=self.shows_pictures
+                channel.permissions_for(channel.guild.me),
+                pictures=self.shows_pictures,
+                in_thread=isinstance(channel, discord.Thread),
             )
             if missing:
                 return replies.missing_text(missing, words)
@@ -287,6 +290,9 @@ class Display:
         if channel_gone(error):
             log.info("Game %s: its channel is gone; the game is abandoned", self._id)
             await self.session.abandon()
+        elif isinstance(error, threads.ThreadLocked):
+            log.info("Game %s: its thread is locked; the game is abandoned", self._id)
+            await self.session.abandon(LOCKED)
         elif isinstance(error, discord.Forbidden):
             log.warning("Game %s: %s: %s", self._id, what, error)
             self.refused = error
@@ -298,6 +304,13 @@ class Display:
         a failure is logged and leaves the display stale, to be tried again later."""
         record = self.session.record
         try:
+            client = self.session.context.client
+            if (
+                self.unchecked
+                and record.parent_id is not None
+                and await threads.is_locked(client, record.channel_id)
+            ):
+                raise threads.ThreadLocked
             if record.unshown is not None and record.state is not None:
                 await self.show(self.session.unshown_events())
             else:
@@ -385,6 +398,14 @@ class Display:
         try:
             await self._edit_in_place(message, interaction)
         except discord.HTTPException as error:
+            if threads.archived(error):
+                log.info("Game %s: its thread was archived; it is reopened", self._id)
+                await threads.reopen(self.session.context.client, self.session.record.channel_id)
+                try:
+                    await self._edit_in_place(message, None)
+                    return
+                except discord.HTTPException as again:
+                    error = again
             log.info("Game %s: table not edited (%s); posting it anew", self._id, error)
             await self.post(message)
 

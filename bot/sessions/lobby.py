@@ -6,8 +6,10 @@ its message.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import unicodedata
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -15,10 +17,12 @@ import discord
 from bot.adapters.base import GameAdapter
 from bot.adapters.specs import Form, TextField
 from bot.i18n import N_, Words, language_of
+from bot.sessions.places import ARCHIVE_MINUTES, place_for
 from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
 from bot.storage.games import GuildRepository
 from bot.storage.records import SeatRecord
+from bot.ui.card import NOT_OPENED, CardFacts, card_embed, thread_name
 from bot.ui.components import Click, GameForm
 from bot.ui.lobby_screens import CHOICES_PER_PAGE, settings_panel
 from bot.ui.rendering import prepare
@@ -52,6 +56,40 @@ def bot_seats(adapter: GameAdapter, levels: list[str], taken: set[str]) -> list[
     return seats
 
 
+@dataclass(frozen=True)
+class Opening:
+    """A game about to be opened, before it has a channel."""
+
+    kind: str
+    guild_id: int | None
+    host_id: int
+    seed: int
+    seats: list[SeatRecord]
+    settings: dict[str, Any]
+    language: str
+
+    async def create(
+        self,
+        registry: SessionRegistry,
+        *,
+        channel_id: int,
+        parent_id: int | None = None,
+        card_id: int | None = None,
+    ) -> GameSession:
+        return await registry.create(
+            kind=self.kind,
+            guild_id=self.guild_id,
+            channel_id=channel_id,
+            host_id=self.host_id,
+            seed=self.seed,
+            seats=self.seats,
+            settings=self.settings,
+            language=self.language,
+            parent_id=parent_id,
+            card_id=card_id,
+        )
+
+
 class LobbyFlow:
     def __init__(
         self, registry: SessionRegistry, guilds: GuildRepository, seeds: random.Random
@@ -77,7 +115,8 @@ class LobbyFlow:
         values: dict[str, Any],
         bots: list[str] | None = None,
     ) -> None:
-        """A lobby in this channel; with `bots`, a solo game that starts at once."""
+        """A lobby (with `bots`, a solo game that starts at once): in a thread of its own
+        started from its card in the channel, or else in the channel itself."""
         settings = adapter.build_settings(values)
         user = interaction.user
         seats = [_member_seat(interaction)]
@@ -87,21 +126,90 @@ class LobbyFlow:
             seats += bot_seats(adapter, bots, {user.display_name})
             adapter.check_table(settings, len(seats))
         assert interaction.channel_id is not None
-        session = await self.registry.create(
+        place = await place_for(interaction, self.guilds)
+        opening = Opening(
             kind=adapter.kind,
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
             host_id=user.id,
             seed=self.seeds.getrandbits(62),
             seats=seats,
             settings=settings.model_dump(mode="json"),
             language=await self.language(interaction),
         )
+        if place.own_thread:
+            await self._open_in_thread(interaction, adapter, opening, solo=bots is not None)
+            return
+        session = await opening.create(
+            self.registry, channel_id=interaction.channel_id, parent_id=place.parent_id
+        )
         async with session.lock:
             if bots is not None:
                 await session.start()
             await self._send(session, interaction)
         session.wake()
+        told = place.told(words_for(interaction))
+        if told is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.followup.send(told, ephemeral=True)
+
+    async def _open_in_thread(
+        self,
+        interaction: discord.Interaction[Any],
+        adapter: GameAdapter,
+        opening: Opening,
+        *,
+        solo: bool,
+    ) -> None:
+        """The game's card answers the command; a public thread is started from it, where
+        the game is saved and then shown."""
+        words = Words(opening.language)
+        host = opening.seats[0].name
+        facts = CardFacts(
+            title=adapter.title,
+            host=host,
+            status="running" if solo else "lobby",
+            players=tuple(seat.name for seat in opening.seats),
+            most=adapter.max_seats,
+            link=None,
+        )
+        response = await interaction.response.send_message(embed=card_embed(facts, words))
+        card_id = response.message_id
+        assert card_id is not None and interaction.channel_id is not None
+        client = self.registry.context.client
+        try:
+            thread = await client.http.start_thread_with_message(
+                interaction.channel_id,
+                card_id,
+                name=thread_name(adapter.title, host, words),
+                auto_archive_duration=ARCHIVE_MINUTES,
+            )
+            session = await opening.create(
+                self.registry,
+                channel_id=int(thread["id"]),
+                parent_id=interaction.channel_id,
+                card_id=card_id,
+            )
+        except BaseException:
+            not_opened = discord.Embed(
+                title=thread_name(adapter.title, host, words), description=words(NOT_OPENED)
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(embed=not_opened)
+            raise
+        async with session.lock:
+            if solo:
+                await session.start()
+            try:
+                await session.display.post(await session.display.current())
+            except BaseException:
+                await session.end(CANCELLED, N_("The game could not be shown here."))
+                raise
+        session.wake()
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(embed=session.card.embed())
+            session.card.shown(session.card.facts())
+        with contextlib.suppress(discord.HTTPException):
+            await client.http.add_user_to_thread(session.record.channel_id, opening.host_id)
 
     async def _send(self, session: GameSession, interaction: discord.Interaction[Any]) -> None:
         """Answer with the game's message; if Discord refuses it, the game is called off so
@@ -292,6 +400,8 @@ class LobbyFlow:
             seats=seats,
             settings=previous.settings,
             language=previous.language,
+            parent_id=previous.parent_id,
+            card_id=previous.card_id,
         )
         async with session.lock:
             await session.start()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -21,6 +21,7 @@ from bot.sessions.session import GameSession
 from bot.storage.games import ChannelBusy
 from bot.storage.records import SeatRecord
 from bot.ui import replies
+from bot.ui.card import games_listing
 from bot.ui.components import Click, GameForm
 from bot.ui.names import shown
 from bot.ui.replies import tell, words_for
@@ -31,6 +32,18 @@ log = logging.getLogger(__name__)
 CANCELLED_BY = N_("Cancelled by {who}.")
 ALREADY_DONE = N_("Already done: {what}")
 CARDS_OUT_OF_DATE = N_("These cards were out of date: here they are as they are now.")
+
+
+Mine = Callable[[GameSession, discord.Interaction[Any]], bool]
+"""Whether a game is the caller's own, for a command that acts on it."""
+
+
+def seated(session: GameSession, interaction: discord.Interaction[Any]) -> bool:
+    return session.record.seat_of(interaction.user.id) is not None
+
+
+def hosted(session: GameSession, interaction: discord.Interaction[Any]) -> bool:
+    return session.record.host_id == interaction.user.id
 
 
 @dataclass(frozen=True)
@@ -60,18 +73,34 @@ class TableFlow:
         """Each game's last click that changed it, to tell a second press of the same
         control (a double click, two players at once) what the first one did."""
 
-    async def channel_session(self, interaction: discord.Interaction[Any]) -> GameSession:
+    async def channel_session(
+        self, interaction: discord.Interaction[Any], mine: Mine | None = None
+    ) -> GameSession:
+        """The game of the channel (or thread) the command was used in. In a channel whose
+        games are played in threads, the caller's own game there (`mine` says which are)
+        when there is exactly one; otherwise the caller is told which threads to use."""
         assert interaction.channel_id is not None
         session = await self.registry.in_channel(interaction.channel_id)
-        if session is None:
-            words = words_for(interaction)
+        if session is not None:
+            return session
+        threaded = await self.registry.in_threads_of(interaction.channel_id)
+        words = words_for(interaction)
+        if not threaded:
             starts = words.listing(
                 [words.command(game.adapter.command, "start") for game in self.registry.catalog]
             )
             raise IllegalAction(
                 "There is no game in this channel. Start one with {commands}.", commands=starts
             )
-        return session
+        own = [s for s in threaded if mine is not None and mine(s, interaction)]
+        if len(own) == 1:
+            return own[0]
+        links = words.listing([f"<#{s.record.channel_id}>" for s in (own or threaded)])
+        raise IllegalAction(
+            "This channel's games are played in their threads: use the command in the game's "
+            "thread ({links}).",
+            links=links,
+        )
 
     # -------------------------------------------------------------------------- clicks
 
@@ -156,7 +185,16 @@ class TableFlow:
 
     async def show_table(self, interaction: discord.Interaction[Any]) -> None:
         """Post the game's message again at the bottom of the channel; the old one points to
-        it. Anything the game was waiting on (a bot, a redraw) is woken."""
+        it. Anything the game was waiting on (a bot, a redraw) is woken. In a channel whose
+        games are played in threads, the caller is shown those games privately."""
+        assert interaction.channel_id is not None
+        if await self.registry.in_channel(interaction.channel_id) is None:
+            threaded = await self.registry.in_threads_of(interaction.channel_id)
+            if threaded:
+                words = words_for(interaction)
+                listing = games_listing([s.card.facts() for s in threaded], words)
+                await interaction.response.send_message(embed=listing, ephemeral=True)
+                return
         session = await self.channel_session(interaction)
         try:
             async with session.lock:
@@ -182,7 +220,7 @@ class TableFlow:
             session.wake()
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        session = await self.channel_session(interaction)
+        session = await self.channel_session(interaction, seated)
         async with session.lock:
             if session.record.status == "lobby":
                 await self.lobby.leave(session, interaction)
@@ -258,7 +296,7 @@ class TableFlow:
     ) -> None:
         """Cancel the channel's game (or `session`, clicked on its message)."""
         via_message = session is not None
-        session = session or await self.channel_session(interaction)
+        session = session or await self.channel_session(interaction, hosted)
         user = interaction.user
         if not steers(session, interaction):
             raise IllegalAction("Only the host, or someone with Manage Server, can cancel a game.")
@@ -272,7 +310,7 @@ class TableFlow:
             await session.display.sweep()
 
     async def toggle_reminders(self, interaction: discord.Interaction[Any]) -> None:
-        session = await self.channel_session(interaction)
+        session = await self.channel_session(interaction, seated)
         async with session.lock:
             seat = session.record.seat_of(interaction.user.id)
             if seat is None:

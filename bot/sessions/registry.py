@@ -84,6 +84,19 @@ class SessionRegistry:
         """The open sessions of this channel (there is at most one), from memory alone."""
         return [s for s in self._open.values() if s.record.channel_id == channel_id]
 
+    def open_in_threads_of(self, parent_id: int) -> list[GameSession]:
+        """The open sessions played in threads of this channel, from memory alone."""
+        return [s for s in self._open.values() if s.record.parent_id == parent_id]
+
+    async def in_threads_of(self, parent_id: int) -> list[GameSession]:
+        """The open games played in threads of this channel, oldest first."""
+        found = []
+        for record in await self.context.store.open_in_threads_of(parent_id):
+            session = await self.get(record.id)
+            if session is not None:
+                found.append(session)
+        return found
+
     async def in_channel(self, channel_id: int) -> GameSession | None:
         record = await self.context.store.open_in_channel(channel_id)
         return None if record is None else await self.get(record.id)
@@ -99,8 +112,11 @@ class SessionRegistry:
         seats: list[SeatRecord],
         settings: dict[str, Any],
         language: str,
+        parent_id: int | None = None,
+        card_id: int | None = None,
     ) -> GameSession:
-        """A new lobby in the channel, saved; refused while the channel has an open game."""
+        """A new lobby in the channel (a thread of `parent_id` whose card is `card_id`, for a
+        game in a thread), saved; refused while the channel has an open game."""
         try:
             record = await self.context.store.create(
                 guild_id=guild_id,
@@ -111,6 +127,8 @@ class SessionRegistry:
                 seats=seats,
                 settings=settings,
                 language=language,
+                parent_id=parent_id,
+                card_id=card_id,
             )
         except ChannelBusy as busy:
             running = await self.get(busy.game.id)

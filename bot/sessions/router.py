@@ -12,6 +12,8 @@ from typing import Any
 import discord
 
 from bot.catalog import Catalog
+from bot.i18n import N_
+from bot.sessions.autoplay import GAME_OVER
 from bot.sessions.clock import Clock, SystemClock
 from bot.sessions.context import SessionContext, Tasks
 from bot.sessions.display import expired
@@ -24,6 +26,7 @@ from bot.shards import EVERY, Shards
 from bot.storage import StaleGame, StorageUnavailable
 from bot.storage.games import GameRepository, GuildRepository
 from bot.ui import replies
+from bot.ui.card import LOCKED
 from bot.ui.components import Click
 from bot.ui.rendering import PictureCache
 from bot.ui.replies import say, words_for
@@ -31,6 +34,7 @@ from games.core.errors import GameError, IllegalAction
 
 log = logging.getLogger(__name__)
 
+LOCKED_NOTICE = N_("A moderator locked this thread: the game ends here, without a result.")
 CHANGED_MEANWHILE = IllegalAction(
     "This table changed a moment ago: look at it again, then press once more."
 )
@@ -101,9 +105,22 @@ class Sessions:
         ]
         await _abandon(gone, "the bot is no longer in its server")
 
+    async def thread_locked(self, thread_id: int) -> None:
+        """A moderator locked a game's thread: its game ends, and its card says why."""
+        for session in self.registry.open_in(thread_id):
+            async with session.lock:
+                if not session.record.is_open:
+                    continue
+                log.info("Game %s: its thread was locked; the game ends", session.record.id)
+                session.card.note = LOCKED
+                await session.end(GAME_OVER, LOCKED_NOTICE)
+
     async def messages_gone(self, channel_id: int, message_ids: set[int]) -> None:
-        """Messages were deleted (by a moderator, say): a game whose public message was one
-        of them posts it again; a deleted turn alert is forgotten."""
+        """Messages were deleted (by a moderator, say): a game whose public message, or
+        card, was one of them posts it again; a deleted turn alert is forgotten."""
+        for session in self.registry.open_in_threads_of(channel_id):
+            if session.record.card_id in message_ids:
+                await session.card.repost()
         for session in self.registry.open_in(channel_id):
             async with session.lock:
                 record = session.record

@@ -22,6 +22,7 @@ from bot.i18n import Words
 from bot.replay import played
 from bot.sessions.alerts import TurnAlerts
 from bot.sessions.autoplay import Autoplay
+from bot.sessions.cards import GameCard
 from bot.sessions.context import SessionContext
 from bot.sessions.display import Display
 from bot.sessions.game_log import GameLog
@@ -54,6 +55,7 @@ class GameSession:
         self.display = Display(self)
         self.autoplay = Autoplay(self)
         self.alerts = TurnAlerts(self)
+        self.card = GameCard(self)
         self._engine: Engine | None = None
         self._settings: tuple[dict[str, Any], BaseModel] | None = None
         self._token: Hashable = None
@@ -155,9 +157,11 @@ class GameSession:
             raise
         self.saved_version = record.version
         self.log.saved()
+        self.card.refresh()
         if not record.is_open:
             self._ended(self)
             self._close_corrections_later()
+            self.card.archive_later()
         elif reopened:
             self._reopened(self)
 
@@ -364,12 +368,14 @@ class GameSession:
         else:
             await self.display.replace_safely(embed)
 
-    async def abandon(self) -> None:
-        """End the game because its channel, or the bot's place in its server, is gone: it is
-        recorded as abandoned, without a result, and nothing is shown (there is nowhere to)."""
+    async def abandon(self, note: str | None = None) -> None:
+        """End the game because its channel, or the bot's place in its server, is gone (or
+        its thread was locked: `note` on its card says so): it is recorded as abandoned,
+        without a result, and nothing is shown in its channel."""
         record = self.record
         if not record.is_open:
             return
+        self.card.note = note
         record.status = "cancelled"
         record.abandoned = True
         record.deadline = None

@@ -89,15 +89,18 @@ class GameRepository:
         seats: Sequence[SeatRecord],
         settings: dict[str, Any],
         language: str = "en",
+        parent_id: int | None = None,
+        card_id: int | None = None,
     ) -> GameRecord:
-        """A new lobby; refused with `ChannelBusy` while the channel has an open game."""
+        """A new lobby; refused with `ChannelBusy` while the channel has an open game. A game
+        played in a thread of its own names the thread's `parent_id` and its `card_id` there."""
         now = time.time()
         try:
             async with self.database.transaction() as transaction:
                 row = await transaction.fetchone(
                     "INSERT INTO games (guild_id, channel_id, kind, status, host_id, seed, seats,"
-                    " settings, language, created_at, updated_at)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    " settings, language, created_at, updated_at, parent_id, card_id)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -109,6 +112,8 @@ class GameRepository:
                         language,
                         now,
                         now,
+                        parent_id,
+                        card_id,
                     ),
                 )
                 assert row is not None

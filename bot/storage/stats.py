@@ -51,6 +51,8 @@ class PastGame:
     ended_at: float
     winners: tuple[int | None, ...]
     """The winning seats' members (None for a bot or a guest)."""
+    thread_id: int | None = None
+    """The thread of its own the game was played in, if any."""
 
 
 class StatsRepository:
@@ -138,7 +140,7 @@ class StatsRepository:
     ) -> list[PastGame]:
         """The server's latest finished games, newest first (older than `before`, if given)."""
         games = await self.database.fetchall(
-            "SELECT id, kind, ended_at FROM games"
+            "SELECT id, kind, ended_at, channel_id, parent_id FROM games"
             " WHERE guild_id = ? AND status = 'finished' AND ended_at < ?"
             " ORDER BY ended_at DESC LIMIT ?",
             (guild_id, before if before is not None else float("inf"), limit),
@@ -150,5 +152,6 @@ class StatsRepository:
                 (game["id"],),
             )
             winners = tuple(row["user_id"] for row in rows)
-            found.append(PastGame(game["id"], game["kind"], game["ended_at"], winners))
+            thread = game["channel_id"] if game["parent_id"] is not None else None
+            found.append(PastGame(game["id"], game["kind"], game["ended_at"], winners, thread))
         return found

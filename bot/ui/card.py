@@ -24,6 +24,9 @@ SHARED = N_("🏆 {winners} share the victory. Played by {players}.")
 NO_WINNER = N_("Ended without a winner. Played by {players}.")
 CANCELLED = N_("Cancelled.")
 ABANDONED = N_("Ended: its thread is gone.")
+LOCKED = N_("Ended: a moderator locked its thread.")
+NOT_OPENED = N_("This game could not be opened.")
+OPENING = N_("Opening…")
 TO_THREAD = N_("→ {link}")
 
 
@@ -38,11 +41,14 @@ class CardFacts:
     players: Sequence[str]
     most: int
     """The most players the game seats."""
-    link: str
-    """The game's thread."""
+    link: str | None
+    """The game's thread (None while it is being opened)."""
     winners: Sequence[str] = ()
     """Those who won a finished game (none: it names no winner)."""
     abandoned: bool = False
+    note: str | None = None
+    """Why a game that did not finish ended, when not cancelled by a player (a catalog
+    message)."""
 
 
 def thread_name(title: str, host: str, words: Words) -> str:
@@ -51,7 +57,8 @@ def thread_name(title: str, host: str, words: Words) -> str:
     return name[:THREAD_NAME_LIMIT]
 
 
-def card_embed(facts: CardFacts, words: Words) -> discord.Embed:
+def card_state(facts: CardFacts, words: Words) -> str:
+    """How the game stands, in a line."""
     players = words.listing(all_shown(facts.players)) if facts.players else "—"
     if facts.status == "lobby":
         state = words(LOBBY, taken=len(facts.players), most=facts.most)
@@ -65,11 +72,40 @@ def card_embed(facts: CardFacts, words: Words) -> discord.Embed:
             state = words(WON, winners=winners, players=players)
         else:
             state = words(SHARED, winners=winners, players=players)
+    elif facts.note is not None:
+        state = words(facts.note)
     else:
         state = words(ABANDONED) if facts.abandoned else words(CANCELLED)
+    return state
+
+
+def card_embed(facts: CardFacts, words: Words) -> discord.Embed:
     open_game = facts.status in ("lobby", "running")
+    lines = [card_state(facts, words)]
+    if facts.link is not None:
+        lines.append(words(TO_THREAD, link=facts.link))
+    elif open_game:
+        lines.append(words(OPENING))
     return discord.Embed(
         title=thread_name(facts.title, shown(facts.host), words),
-        description="\n".join([state, words(TO_THREAD, link=facts.link)]),
+        description="\n".join(lines),
         colour=OPEN_COLOUR if open_game else OVER_COLOUR,
     )
+
+
+LISTED = 20
+"""The most games a listing names (each line is short; an embed holds 4,096 characters)."""
+LISTING = N_("Games in this channel's threads")
+MORE = N_("…and {count} more in the channel's thread list.")
+
+
+def games_listing(cards: Sequence[CardFacts], words: Words) -> discord.Embed:
+    """The open games of a channel's threads, each with its link."""
+    lines = [
+        f"**{thread_name(facts.title, shown(facts.host), words)}** · "
+        f"{card_state(facts, words)} {facts.link or ''}".rstrip()
+        for facts in cards[:LISTED]
+    ]
+    if len(cards) > LISTED:
+        lines.append(words(MORE, count=len(cards) - LISTED))
+    return discord.Embed(title=words(LISTING), description="\n".join(lines), colour=OPEN_COLOUR)

@@ -32,6 +32,12 @@ REQUIRED = (
     ("embed_links", N_("Embed Links")),
     ("attach_files", N_("Attach Files")),
 )
+IN_THREADS = tuple(
+    ("send_messages_in_threads", N_("Send Messages in Threads"))
+    if name == "send_messages"
+    else (name, label)
+    for name, label in REQUIRED
+)
 FOR_PICTURES = frozenset({"attach_files"})
 """What only a server that shows the tables' pictures needs."""
 
@@ -41,13 +47,17 @@ def words_for(interaction: discord.Interaction[Any]) -> Words:
     return Words.for_locale(interaction.locale)
 
 
-def missing_permissions(permissions: discord.Permissions, *, pictures: bool = True) -> list[str]:
-    """The required permissions missing (Attach Files only where the server shows pictures).
-    Without Send Messages, Discord counts Embed Links and Attach Files as missing too; they
-    are named only once Send Messages is there."""
-    needed = [(name, label) for name, label in REQUIRED if pictures or name not in FOR_PICTURES]
+def missing_permissions(
+    permissions: discord.Permissions, *, pictures: bool = True, in_thread: bool = False
+) -> list[str]:
+    """The required permissions missing (Attach Files only where the server shows pictures;
+    in a thread, Send Messages in Threads instead of Send Messages). Without the permission
+    to send, Discord counts Embed Links and Attach Files as missing too; they are named only
+    once it is there."""
+    required = IN_THREADS if in_thread else REQUIRED
+    needed = [(name, label) for name, label in required if pictures or name not in FOR_PICTURES]
     missing = [name for name, _ in needed if not getattr(permissions, name)]
-    if "send_messages" in missing:
+    if {"send_messages", "send_messages_in_threads"} & set(missing):
         missing = [name for name in missing if name not in ("embed_links", "attach_files")]
     return [label for name, label in needed if name in missing]
 

@@ -54,5 +54,6 @@ async def test_extensions_load_and_commands_are_valid(tmp_path: Path) -> None:
         "remind",
         "language",
         "pictures",
+        "threads",
     }
     await bot.close()

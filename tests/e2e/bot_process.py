@@ -2,9 +2,11 @@
 it for real (`tests/e2e/test_crash.py`).
 
     python -m tests.e2e.bot_process BASE_URL GATEWAY_URL TOKEN DATABASE READY_FILE [SEED]
+                                    [--threads]
 
 DATABASE is a SQLite file's path or a PostgreSQL URL. READY_FILE is written once the bot is
-connected and ready. The bot runs until it is killed; on SIGTERM it closes cleanly. SEED
+connected and ready. Its servers play each game in its channel (`/table threads off`), unless
+`--threads` leaves them the default: each game in a thread of its own. The bot runs until it is killed; on SIGTERM it closes cleanly. SEED
 (optional) seeds the games it deals. The other settings come from the environment, as for
 `python -m bot` (SHARD_COUNT and SHARD_IDS make it a sharded bot).
 """
@@ -41,6 +43,8 @@ def point_at(base_url: str, gateway_url: str) -> None:
 
 
 async def main(argv: list[str]) -> None:
+    threads = "--threads" in argv
+    argv = [arg for arg in argv if arg != "--threads"]
     if len(argv) not in (5, 6):
         raise SystemExit(__doc__)
     base_url, gateway_url, token, database, ready_file = argv[:5]
@@ -62,6 +66,9 @@ async def main(argv: list[str]) -> None:
 
     @bot.event
     async def on_ready() -> None:
+        if not threads:
+            for guild in bot.guilds:
+                await bot.sessions.guilds.set_threads(guild.id, False)
         Path(ready_file).write_text("ready")
 
     stopping = asyncio.Event()

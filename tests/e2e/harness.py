@@ -65,6 +65,9 @@ class Table:
     """The suite draws pictures in a thread: a process per bot would slow every test."""
     database_url: str | None = None
     """A PostgreSQL database instead of the SQLite file at `database`."""
+    threads: bool = False
+    """The server's games open in threads of their own (the bot's default); off, each game is
+    played in its channel, as the tests written for one game a channel expect."""
 
     def new_bot(self) -> SkyTableBot:
         settings = BotSettings(
@@ -83,6 +86,8 @@ class Table:
 
     async def start(self) -> SkyTableBot:
         self.bot = await self.dc.start_bot(self.new_bot())
+        if not self.threads:
+            await self.bot.sessions.guilds.set_threads(self.guild.id, False)
         return self.bot
 
     async def stop(self) -> None:

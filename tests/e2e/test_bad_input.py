@@ -286,6 +286,8 @@ async def test_a_click_never_reaches_a_game_elsewhere(
         await t.start()
         leo, ana = t.users["leo"], t.users["ana"]
         there = place(t, game_at, leo)
+        if there.guild is not None:
+            await t.running.sessions.guilds.set_threads(there.guild.id, False)
         opened = await t.dc.slash(leo, there, "skyjo start")
         assert opened.error is None and not opened.ephemeral, opened.errors
         game = await t.running.sessions.in_channel(there.id)

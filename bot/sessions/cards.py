@@ -1,0 +1,170 @@
+"""The card of a game played in a thread of its own: kept up to date in the channel as the game
+changes (seats taken, started, won, cancelled), posted again when a moderator deletes it, and
+the thread archived a few minutes after the game ends.
+
+Cards are edited in the background, outside the game's lock, and only when what a card shows
+has changed: many games share their channel's edit limit."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Protocol
+
+import discord
+
+from bot.adapters.base import GameAdapter
+from bot.i18n import Words
+from bot.sessions import posting
+from bot.sessions.context import SessionContext
+from bot.sessions.display import nonce
+from bot.storage.records import GameRecord
+from bot.ui.card import CardFacts, card_embed
+from bot.ui.rendering import Message
+
+log = logging.getLogger(__name__)
+
+ARCHIVE_AFTER = 300.0
+"""Seconds a finished game's thread stays open, for a last word or a rematch, before it is
+archived (never before a finished game can no longer be corrected)."""
+CLOSING = 60.0
+"""Seconds after a finished game can no longer be corrected (its standings then lose the
+buttons that reopen it) before its thread may be archived."""
+UNKNOWN_MESSAGE = 10008
+
+
+class CardedGame(Protocol):
+    """What a card needs of its game."""
+
+    record: GameRecord
+    adapter: GameAdapter
+    context: SessionContext
+    lock: asyncio.Lock
+
+    @property
+    def words(self) -> Words: ...
+
+    def results(self) -> list[Any]: ...
+
+    def reopenable(self) -> bool: ...
+
+    async def keep(self) -> None: ...
+
+
+class GameCard:
+    def __init__(self, session: CardedGame) -> None:
+        self.session = session
+        self.note: str | None = None
+        """Why the game ended, when it is neither finished nor cancelled by a player."""
+        self._shown: CardFacts | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def kept(self) -> bool:
+        record = self.session.record
+        return record.parent_id is not None and record.card_id is not None
+
+    def facts(self) -> CardFacts:
+        session = self.session
+        record = session.record
+        seats = record.seats
+        host = next((seat.name for seat in seats if seat.user_id == record.host_id), None)
+        winners: list[str] = []
+        if record.status == "finished" and record.state is not None:
+            winners = [seats[result.seat].name for result in session.results() if result.won]
+        return CardFacts(
+            title=session.adapter.title,
+            host=host or (seats[0].name if seats else "?"),
+            status=record.status,
+            players=tuple(seat.name for seat in seats),
+            most=session.adapter.max_seats,
+            link=f"<#{record.channel_id}>",
+            winners=tuple(winners),
+            abandoned=record.abandoned,
+            note=self.note,
+        )
+
+    def embed(self) -> discord.Embed:
+        return card_embed(self.facts(), self.session.words)
+
+    def refresh(self) -> None:
+        """Bring the card up to date with the game, in the background."""
+        if not self.kept or self.facts() == self._shown:
+            return
+        if self._task is None or self._task.done():
+            self._task = self.session.context.tasks.spawn(
+                self._keep_up(), name=f"game-{self.session.record.id}-card"
+            )
+
+    def shown(self, facts: CardFacts) -> None:
+        """The card shows `facts` (it was just sent with them)."""
+        self._shown = facts
+
+    async def _keep_up(self) -> None:
+        while self.kept:
+            facts = self.facts()
+            if facts == self._shown:
+                return
+            record = self.session.record
+            assert record.parent_id is not None and record.card_id is not None
+            client = self.session.context.client
+            try:
+                embed = card_embed(facts, self.session.words)
+                await posting.edit(client, record.parent_id, record.card_id, Message(embed))
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_MESSAGE:
+                    log.info("Game %s: its card's channel is gone (%s)", record.id, error)
+                    return
+                await self.repost()
+                return
+            except discord.HTTPException as error:
+                log.info("Game %s: its card was not updated (%s)", record.id, error)
+                return
+            self._shown = facts
+
+    async def repost(self) -> None:
+        """Post the card again (a moderator deleted it), pointing to the game's thread."""
+        session = self.session
+        async with session.lock:
+            record = session.record
+            if record.parent_id is None or not record.is_open:
+                return
+            facts = self.facts()
+            try:
+                sent = await posting.send(
+                    session.context.client,
+                    record.parent_id,
+                    Message(card_embed(facts, session.words)),
+                    nonce=nonce("card", record.id, record.card_id),
+                )
+            except discord.HTTPException as error:
+                log.info("Game %s: its card could not be posted again (%s)", record.id, error)
+                return
+            log.info("Game %s: its card was deleted; posted again", record.id)
+            record.card_id = sent.id
+            await session.keep()
+            self._shown = facts
+
+    def archive_later(self) -> None:
+        """Archive the game's thread a few minutes after it ends, unless a new game (a
+        rematch) is played in it by then."""
+        record = self.session.record
+        if not self.kept or record.abandoned:
+            return
+        clock = self.session.context.clock
+        closing = record.deadline + CLOSING if record.deadline is not None else 0.0
+        moment = max(clock.now() + ARCHIVE_AFTER, closing)
+        self.session.context.tasks.spawn(self._archive(moment), name=f"game-{record.id}-archive")
+
+    async def _archive(self, moment: float) -> None:
+        context = self.session.context
+        await context.clock.sleep_until(moment)
+        record = self.session.record
+        if record.is_open or self.session.reopenable():
+            return
+        if await context.store.open_in_channel(record.channel_id) is not None:
+            return
+        try:
+            await context.client.http.edit_channel(record.channel_id, archived=True)
+        except discord.HTTPException as error:
+            log.info("Game %s: its thread was not archived (%s)", record.id, error)
