@@ -58,6 +58,8 @@ class GameCard:
         """Why the game ended, when it is neither finished nor cancelled by a player."""
         self._shown: CardFacts | None = None
         self._task: asyncio.Task[None] | None = None
+        self.opening = False
+        """The card is being sent with the game's opening: it is not refreshed meanwhile."""
 
     @property
     def kept(self) -> bool:
@@ -89,16 +91,19 @@ class GameCard:
 
     def refresh(self) -> None:
         """Bring the card up to date with the game, in the background."""
-        if not self.kept or self.facts() == self._shown:
+        if not self.kept or self.opening or self.facts() == self._shown:
             return
         if self._task is None or self._task.done():
             self._task = self.session.context.tasks.spawn(
                 self._keep_up(), name=f"game-{self.session.record.id}-card"
             )
 
-    def shown(self, facts: CardFacts) -> None:
-        """The card shows `facts` (it was just sent with them)."""
+    def opened(self, facts: CardFacts | None) -> None:
+        """The game's opening is over; the card shows `facts` (None: not known). It is
+        refreshed if the game changed meanwhile."""
+        self.opening = False
         self._shown = facts
+        self.refresh()
 
     async def _keep_up(self) -> None:
         while self.kept:

@@ -196,18 +196,25 @@ class LobbyFlow:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(embed=not_opened)
             raise
-        async with session.lock:
-            if solo:
-                await session.start()
-            try:
-                await session.display.post(await session.display.current())
-            except BaseException:
-                await session.end(CANCELLED, N_("The game could not be shown here."))
-                raise
-        session.wake()
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.edit_original_response(embed=session.card.embed())
-            session.card.shown(session.card.facts())
+        card = session.card
+        card.opening = True
+        shown: CardFacts | None = None
+        try:
+            async with session.lock:
+                if solo:
+                    await session.start()
+                try:
+                    await session.display.post(await session.display.current())
+                except BaseException:
+                    await session.end(CANCELLED, N_("The game could not be shown here."))
+                    raise
+            session.wake()
+            facts = card.facts()
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(embed=card_embed(facts, words))
+                shown = facts
+        finally:
+            card.opened(shown)
         with contextlib.suppress(discord.HTTPException):
             await client.http.add_user_to_thread(session.record.channel_id, opening.host_id)
 
