@@ -96,3 +96,22 @@ async def test_threads_are_on_until_a_server_turns_them_off(
         assert await GuildRepository(reopened).threads(1) is False, "kept in the store"
     finally:
         await reopened.close()
+
+
+async def test_a_game_is_created_with_its_thread_and_card(database: Database) -> None:
+    games = GameRepository(database)
+    game = await games.create(
+        guild_id=1,
+        channel_id=502,
+        kind="skyjo",
+        host_id=100,
+        seed=42,
+        seats=[SeatRecord(name="Ana", user_id=100)],
+        settings={},
+        parent_id=CHANNEL,
+        card_id=502,
+    )
+    saved = await games.get(game.id)
+    assert saved is not None
+    assert (saved.channel_id, saved.parent_id, saved.card_id) == (502, CHANNEL, 502)
+    assert [g.id for g in await games.open_in_threads_of(CHANNEL)] == [game.id]
