@@ -42,7 +42,6 @@ def facts(**changes: object) -> CardFacts:
             "Ended without a winner. Played by Ana, Leo and Bot 1.",
         ),
         ({"status": "cancelled"}, "Cancelled."),
-        ({"status": "cancelled", "abandoned": True}, "Ended: its thread is gone."),
     ],
 )
 def test_the_card_says_how_the_game_stands_and_links_to_its_thread(
@@ -51,6 +50,11 @@ def test_the_card_says_how_the_game_stands_and_links_to_its_thread(
     embed = card_embed(facts(**changes), Words("en"))
     assert embed.title == "Skyjo · Ana"
     assert embed.description == f"{says}\n→ {LINK}"
+
+
+def test_the_card_of_a_game_whose_thread_is_gone_has_no_link_to_it() -> None:
+    embed = card_embed(facts(status="cancelled", abandoned=True), Words("en"))
+    assert embed.description == "Ended: its thread is gone."
 
 
 @pytest.mark.parametrize("language", [language for language in LANGUAGES if language != "en"])

@@ -1,0 +1,203 @@
+"""Games in threads of their own, end to end: two games side by side in one channel, each in its
+thread with its card in the channel; moderators archiving, locking and deleting threads and
+cards, with the bot running or stopped; the thread archived after the game; the server's
+choice and the bot's missing permissions; the table commands used in the channel."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from tests.e2e.harness import Table, enabled, shown, table, until
+from tests.e2e.skyjo_play import choose_opening_cards, play_turn_well, skyjo
+from tests.e2e.thread_play import (
+    ThreadGame,
+    at,
+    bot_messages,
+    card_says,
+    card_text,
+    card_title,
+    join,
+    open_game,
+    opened,
+    play_a_move,
+    session_of,
+    settled,
+    start,
+    stored_game,
+)
+from tests.standin import StoredMessage
+
+LOBBY_OF_TWO = "🪑 Open: 2 of 8 seats taken. Join in the thread."
+GONE = "Ended: its thread is gone."
+LOCKED = "Ended: a moderator locked its thread."
+
+
+async def two_lobbies_at_once(t: Table) -> tuple[ThreadGame, ThreadGame]:
+    """Ana and Leo open Skyjo in the channel at the same moment."""
+    ana, leo = await asyncio.gather(
+        t.slash("ana", "skyjo start", grid="2x4"), t.slash("leo", "skyjo start", grid="2x4")
+    )
+    return await opened(t, ana, "ana"), await opened(t, leo, "leo")
+
+
+async def test_two_games_play_side_by_side_each_in_its_thread(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    async with table(tmp_path) as t:
+        t.threads = True
+        await t.start()
+        channel = t.channel
+        a, b = await two_lobbies_at_once(t)
+        assert a.thread is not b.thread
+        assert card_title(t, a) == "Skyjo · ana" and card_title(t, b) == "Skyjo · leo"
+        assert (
+            card_text(t, a)
+            == f"🪑 Open: 1 of 8 seats taken. Join in the thread.\n→ <#{a.thread.id}>"
+        )
+        await join(t, a, "zoe")
+        await join(t, b, "max")
+        assert await card_says(t, a, LOBBY_OF_TWO) == f"{LOBBY_OF_TWO}\n→ <#{a.thread.id}>"
+        assert await card_says(t, b, LOBBY_OF_TWO) == f"{LOBBY_OF_TWO}\n→ <#{b.thread.id}>"
+        session_a, session_b = await session_of(t, a), await session_of(t, b)
+        assert session_a.record.parent_id == session_b.record.parent_id == channel.id
+        assert (session_a.record.card_id, session_b.record.card_id) == (a.card_id, b.card_id)
+
+        await start(t, a)
+        await start(t, b)
+        playing_a = await card_says(t, a, "🎲 Playing: ana and zoe.")
+        playing_b = await card_says(t, b, "🎲 Playing: leo and max.")
+        assert playing_a.endswith(f"→ <#{a.thread.id}>")
+        assert playing_b.endswith(f"→ <#{b.thread.id}>")
+
+        while skyjo(session_a).round == 1 or skyjo(session_b).round == 1:
+            for game, session in ((a, session_a), (b, session_b)):
+                if skyjo(session).round == 1:
+                    await play_a_move(t, game, rng)
+        for game in (a, b):
+            titles = [m.embeds[0].get("title") for m in bot_messages(t, game.thread) if m.embeds]
+            assert "Skyjo · round 1 is over" in titles, titles
+
+        shown_in_b = await t.dc.slash(t.users["max"], b.thread, "table show")
+        assert not shown_in_b.ephemeral and shown(shown_in_b).channel_id == b.thread.id
+        assert shown(shown_in_b).custom_ids[0].split(":")[1] == str(session_b.record.id)
+        listing = await t.dc.slash(t.users["zoe"], channel, "table show")
+        assert listing.ephemeral
+        listed = shown(listing).embeds[0]["description"]
+        assert f"<#{a.thread.id}>" in listed and f"<#{b.thread.id}>" in listed
+
+        t.dc.delete_channel(a.thread)
+        await until(lambda: not session_a.record.is_open, "game A to end")
+        assert stored_game(t, session_a.record.id) == ("cancelled", 1)
+        assert await card_says(t, a, GONE) == GONE
+        await play_a_move(t, b, rng)
+
+        version = session_b.record.version
+        await t.stop()
+        await t.start()
+        resumed = await settled(t, b)
+        assert resumed.record.version == version and resumed.record.channel_id == b.thread.id
+        await play_a_move(t, b, rng)
+        assert resumed.record.version > version
+
+        assert [m.id for m in bot_messages(t, channel)] == [a.card_id, b.card_id]
+
+
+async def threaded(t: Table) -> Table:
+    t.threads = True
+    await t.start()
+    return t
+
+
+async def solo_at_first_turn(t: Table, rng: random.Random) -> ThreadGame:
+    """Ana plays Skyjo against a bot in a thread of its own, her opening cards turned up."""
+    game = await open_game(t, "ana", "skyjo solo", bots=1)
+    await choose_opening_cards(at(t, game), "ana", rng)
+    await t.settled(lambda s: skyjo(s).phase == "turn" and skyjo(s).current == 0, "ana's turn")
+    return game
+
+
+def tables(t: Table, game: ThreadGame) -> list[StoredMessage]:
+    """The bot's messages in the thread that offer the game's buttons."""
+    return [m for m in bot_messages(t, game.thread) if m.custom_ids]
+
+
+async def test_a_locked_thread_ends_its_game_with_a_note_on_its_card(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game = await solo_at_first_turn(await threaded(t), random.Random(1))
+        session = await session_of(t, game)
+        t.dc.lock(game.thread)
+        await until(lambda: not session.record.is_open, "the game to end")
+        assert stored_game(t, session.record.id)[0] == "cancelled"
+        said = await card_says(t, game, LOCKED)
+        assert said == f"{LOCKED}\n→ <#{game.thread.id}>"
+        last = t.dc.messages(game.thread)[-1]
+        assert "A moderator locked this thread" in last.text()
+        assert not enabled(last, "draw")
+
+
+async def test_an_archived_thread_is_reopened_by_the_bots_next_move(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game = await solo_at_first_turn(await threaded(t), random.Random(2))
+        session = await session_of(t, game)
+        before = [m.id for m in tables(t, game)]
+        version = session.record.version
+        t.dc.archive(game.thread)
+        assert game.thread.thread is not None and game.thread.thread.archived
+        t.clock.advance(61)
+        await until(lambda: session.record.version > version, "a bot to play ana's late turn")
+        await settled(t, game)
+        assert not game.thread.thread.archived
+        assert [m.id for m in tables(t, game)] == before, "the table is edited, not posted anew"
+        assert (await t.table_message()).id == before[-1]
+
+
+async def test_a_thread_archived_while_the_bot_is_down_resumes_after_restart(
+    tmp_path: Path,
+) -> None:
+    rng = random.Random(4)
+    async with table(tmp_path) as t:
+        game = await solo_at_first_turn(await threaded(t), rng)
+        await t.stop()
+        t.dc.archive(game.thread)
+        await t.start()
+        await until(
+            lambda: game.thread.thread is not None and not game.thread.thread.archived,
+            "the thread reopened",
+        )
+        session = await settled(t, game)
+        version = session.record.version
+        await play_turn_well(t, "ana", 0, rng)
+        assert session.record.version > version
+        assert await card_says(t, game, "🎲 Playing: ana and Bot 1.")
+
+
+async def test_a_thread_locked_while_the_bot_is_down_ends_its_game_after_restart(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        game = await solo_at_first_turn(await threaded(t), random.Random(5))
+        game_id = (await session_of(t, game)).record.id
+        await t.stop()
+        t.dc.lock(game.thread)
+        await t.start()
+        await until(lambda: stored_game(t, game_id)[0] == "cancelled", "the game to end")
+        assert stored_game(t, game_id) == ("cancelled", 1)
+        assert await card_says(t, game, LOCKED) == f"{LOCKED}\n→ <#{game.thread.id}>"
+        assert await t.running.sessions.in_channel(game.thread.id) is None
+
+
+async def test_a_deleted_card_is_posted_again_and_kept_up_to_date(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game = await open_game(await threaded(t), "ana", "skyjo start")
+        session = await session_of(t, game)
+        t.dc.delete_message(game.card_id)
+        await until(lambda: session.record.card_id != game.card_id, "the card posted again")
+        assert session.record.card_id is not None
+        game.card_id = session.record.card_id
+        assert card_text(t, game) == (
+            f"🪑 Open: 1 of 8 seats taken. Join in the thread.\n→ <#{game.thread.id}>"
+        )
+        await join(t, game, "zoe")
+        assert await card_says(t, game, LOBBY_OF_TWO)
+        assert [m.id for m in bot_messages(t, game.parent)] == [game.card_id]
