@@ -4,7 +4,7 @@ restarted on the same database each time: no game is lost, corrupted or stuck.
     .venv/bin/python -m bench.crash [--games 40] [--kills 50] [--seed 1] [--json]
                                     [--think 0.1-0.5] [--kill-after 0.05-1.5]
                                     [--settle-within 20] [--early 0.2] [--workdir DIR]
-                                    [--postgres | --database-url URL]
+                                    [--threads] [--postgres | --database-url URL]
 
 The bot's store is a SQLite file in the working directory; `--postgres` puts it on a throwaway
 PostgreSQL server started for the run (`tests.postgres_server`), `--database-url` on a given
@@ -16,6 +16,13 @@ turn (Skyjo, Skyjo Junior, Sky Five, the Skyjo score sheet); its members (`bench
 open it (solo against bots, or a table they join; a sheet may seat a guest), play it through
 its buttons, selects and forms, and when it ends replace it by a rematch or a new game. The
 tables are text only (the server's choice), so that drawing pictures does not set the pace.
+
+The server plays one game a channel, in the channel (threads off). With `--threads` it opens
+each game in a thread of its own, as servers do by default: the command, used in the channel,
+is answered with the game's card, a thread is started from the card and the game is played
+in it; a rematch is played in the same thread, a new game from the channel gets a new card and
+thread. The checks below then take the game's thread as its channel, and a game is also stuck
+when, open, it has no card in the channel (the message its thread was started from).
 
 Each round: the bot is restarted (or started) and the users play on; once every game has moved
 on and shows its saved state (see stuck), the bench waits a random time, uniform between 0.05
@@ -97,6 +104,7 @@ from bench.crash_checks import (
     Findings,
     GameChecks,
     SavedGames,
+    card_problem,
     left_pressable,
     table_problem,
 )
@@ -144,6 +152,8 @@ class Config:
     workdir: Path | None = None
     database_url: str | None = None
     """A PostgreSQL database for the bot, instead of a SQLite file in the working directory."""
+    threads: bool = False
+    """Each game in a thread of its own, started from its card in the channel."""
 
 
 @dataclass
@@ -192,7 +202,8 @@ class Bench:
         self.rng = random.Random(config.seed)
         self.catalog = installed()
         database: Path | str = config.database_url or workdir / "data" / "sky.db"
-        self.bot = BotProcess(dc, database, workdir)
+        options = ("--threads",) if config.threads else ()
+        self.bot = BotProcess(dc, database, workdir, options=options)
         self.saved = SavedGames(database)
         self.acked = Acknowledged(dc)
         self.checks = GameChecks(self.catalog, self.saved)
@@ -416,27 +427,56 @@ class Bench:
             for reason in reasons:
                 if self.findings.add("stuck", game_id, reason):
                     self.say(f"  game {game_id} in #{channel.name} stuck: {reason}")
-                    self._keep_channel(channel, game_id)
+                    self._keep_channel(channel, game_id, record)
 
-    def _keep_channel(self, channel: Channel, game_id: int) -> None:
-        """Write the channel's messages next to the bot's log, to see what went wrong."""
+    def _keep_channel(self, channel: Channel, game_id: int, record: GameRecord | None) -> None:
+        """Write the messages of the channel (and of the game's thread) next to the bot's log,
+        to see what went wrong."""
+        places = self._places(channel, record) if record is not None else [channel.id]
         kept = [
-            {"id": m.id, "edits": m.edits, "payload": m.payload}
-            for m in self.messages.public(channel.id)
+            {"id": m.id, "channel_id": m.channel_id, "edits": m.edits, "payload": m.payload}
+            for place in places
+            for m in self.messages.public(place)
         ]
         path = self.workdir / f"channel-{game_id}.json"
         path.write_text(json.dumps(kept, indent=1))
         self.say(f"  the channel's messages: {path}")
 
     def _showing(self, channel: Channel, record: GameRecord) -> str | None:
+        """Why the game is not shown as saved where it is played (None: it is)."""
+        place = self._place_problem(channel, record)
+        if place is not None:
+            return place
         adapter = self.catalog.require(record.kind)
         message = self.dc.world.message(record.message_id) if record.message_id else None
-        if message is not None and message.channel_id != channel.id:
+        if message is not None and message.channel_id != record.channel_id:
             message = None
-        return table_problem(record, adapter, message)
+        return table_problem(record, adapter, message) or card_problem(record, self.dc.world)
+
+    def _place_problem(self, channel: Channel, record: GameRecord) -> str | None:
+        """Why the game is not played where the server's choice puts it (None: it is)."""
+        if not record.is_open:
+            return None
+        if not self.config.threads:
+            if record.channel_id != channel.id:
+                return f"played in channel {record.channel_id}, not in #{channel.name}"
+            return None
+        thread = self.dc.world.channel(record.channel_id)
+        if thread is None or thread.parent is not channel:
+            return f"played in channel {record.channel_id}, not in a thread of #{channel.name}"
+        return None
+
+    def _places(self, channel: Channel, record: GameRecord) -> list[int]:
+        """The channel, and the thread the game is played in if it is."""
+        return list(dict.fromkeys((record.channel_id, channel.id)))
 
     def _older_tables(self, channel: Channel, record: GameRecord, after: str) -> None:
-        others = [m for m in self.messages.public(channel.id) if m.id != record.message_id]
+        others = [
+            m
+            for place in self._places(channel, record)
+            for m in self.messages.public(place)
+            if m.id != record.message_id
+        ]
         pressable = left_pressable(record, others)
         if not pressable:
             return
@@ -446,7 +486,7 @@ class Bench:
         )
         if self.findings.add("left_pressable", record.id, reason):
             self.say(f"  game {record.id} in #{channel.name}: {reason}")
-            self._keep_channel(channel, record.id)
+            self._keep_channel(channel, record.id, record)
 
 
 async def run(config: Config, report: Callable[[str], None] = say) -> Report:
@@ -516,6 +556,11 @@ def main() -> None:
     parser.add_argument("--settle-within", type=float, default=Config.settle_within)
     parser.add_argument("--early", type=float, default=Config.early)
     parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument(
+        "--threads",
+        action="store_true",
+        help="each game in a thread of its own, as servers have it by default",
+    )
     store = parser.add_mutually_exclusive_group()
     store.add_argument("--database-url", help="a PostgreSQL database for the bot (its URL)")
     store.add_argument(
@@ -535,6 +580,7 @@ def main() -> None:
         early=args.early,
         workdir=args.workdir,
         database_url=args.database_url,
+        threads=args.threads,
     )
     with contextlib.ExitStack() as stack:
         if args.postgres:

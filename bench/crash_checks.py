@@ -42,7 +42,7 @@ from games.skyjo_sheet import ScoreSheet
 from tests.sky_five.scripting import card_counts as sky_five_cards
 from tests.skyjo.scripting import card_counts as skyjo_cards
 from tests.skyjo_junior.scripting import card_counts as junior_cards
-from tests.standin import DiscordStandIn, RecordedRequest, StoredMessage
+from tests.standin import DiscordStandIn, RecordedRequest, StoredMessage, World
 
 CUSTOM_ID = re.compile(r"sky[sm]?:([0-9]+):([0-9]+):")
 """A button's, select's or form's custom id: `sky:<game>:<version>:<verb>:<arg>` (`skys:` for
@@ -127,11 +127,13 @@ class SavedGames:
         return known
 
     def latest_by_channel(self) -> dict[int, GameRecord]:
-        """Each channel's latest game."""
+        """Each channel's latest game, a game played in a thread of a channel counting as the
+        channel's."""
         rows = self._rows(
-            "SELECT * FROM games WHERE id IN (SELECT MAX(id) FROM games GROUP BY channel_id)"
+            "SELECT * FROM games WHERE id IN"
+            " (SELECT MAX(id) FROM games GROUP BY COALESCE(parent_id, channel_id))"
         )
-        return {row["channel_id"]: self._record(row) for row in rows}
+        return {row["parent_id"] or row["channel_id"]: self._record(row) for row in rows}
 
     def every_game(self) -> dict[int, GameRecord]:
         rows = self._rows("SELECT * FROM games")
@@ -455,6 +457,19 @@ def table_problem(
     controls = message_controls(message)
     if controls not in expected_controls(record, adapter):
         return f"its table's controls do not match version {record.version}: {controls}"
+    return None
+
+
+def card_problem(record: GameRecord, world: World) -> str | None:
+    """Why an open game played in a thread of its own has no card in the thread's parent
+    (None: it has, or the game is not played in a thread of its own)."""
+    if not record.is_open or record.parent_id is None or record.card_id is None:
+        return None
+    card = world.message(record.card_id)
+    if card is None:
+        return f"its card {record.card_id} is gone from the channel"
+    if card.channel_id != record.parent_id:
+        return f"its card {record.card_id} is in channel {card.channel_id}, not its parent"
     return None
 
 

@@ -1,11 +1,14 @@
 """The scripted users of `bench.crash`: in each channel, the members who play its game through
 the stand-in as people would, and open a new one when it ends.
 
-Each channel's members act one at a time: they look at the latest message of the channel that
-has controls, and the member whose decision it is (read from the saved game, as a person reads
-it on the table) presses one of them, chosen at random among those that move the game on. A
-click the bot never answered because it died is pressed again after the restart, if its
-button is still on the member's screen, as a person presses again a button that did nothing.
+Each channel's members act one at a time: they look at the latest message with controls where
+the game is played (the channel, or the thread the game's card in the channel was started
+from, when the server opens each game in a thread of its own), and the member whose decision
+it is (read from the saved game, as a person reads it on the table) presses one of them, chosen
+at random among those that move the game on. A game is opened by a command in the channel; a
+rematch is played where the game ended. A click the bot never answered because it died is
+pressed again after the restart, if its button is still on the member's screen, as a person
+presses again a button that did nothing.
 """
 
 from __future__ import annotations
@@ -82,6 +85,8 @@ class Pending:
     user: User
     kind: str
     """"click", "select", "form" (a form submitted) or "command"."""
+    channel: Channel
+    """Where it is made: the channel, or the thread of a game played in one."""
     before: int
     """The id of the last interaction sent before this one."""
     message_id: int | None = None
@@ -244,7 +249,7 @@ class ChannelPlayers:
         private = self.private_screen(user, record)
         if private is not None:
             return await self.press(user, private, self.choose(enabled(private)))
-        table = self.messages.table(self.channel.id)
+        table = self.messages.table(record.channel_id)
         if table is None or not game_versions(table, record.id):
             return False
         if isinstance(engine, ScoreSheet):
@@ -302,7 +307,7 @@ class ChannelPlayers:
         return True
 
     async def lobby(self, record: GameRecord) -> bool:
-        table = self.messages.table(self.channel.id)
+        table = self.messages.table(record.channel_id)
         if table is None or not game_versions(table, record.id):
             return False
         adapter = self.catalog.require(record.kind)
@@ -379,8 +384,9 @@ class ChannelPlayers:
         await self.send(pending)
 
     async def next_game(self, record: GameRecord | None) -> bool:
-        """The channel's game has ended: a rematch, or a new game by a command."""
-        table = self.messages.table(self.channel.id)
+        """The channel's game has ended: a rematch where it was played, or a new game by a
+        command in the channel."""
+        table = self.messages.table(record.channel_id) if record is not None else None
         if record is not None and record.status == "finished" and table is not None:
             players = [self.by_id[s.user_id] for s in record.seats if s.user_id in self.by_id]
             rematch = [
@@ -410,7 +416,9 @@ class ChannelPlayers:
         if self.kind == "junior" and not solo:
             options["copies_per_value"] = rng.choice([4, 6, 10])
         command = f"{COMMANDS[self.kind]} {'solo' if solo else 'start'}"
-        pending = Pending(members[0], "command", self._last_id(), command=command, options=options)
+        pending = Pending(
+            members[0], "command", self.channel, self._last_id(), command=command, options=options
+        )
         await self.send(pending)
 
     # ----------------------------------------------------------------------- sending
@@ -426,8 +434,15 @@ class ChannelPlayers:
         custom_id: str,
         value: str | None = None,
     ) -> Pending:
+        channel = self.dc.world.channel(message.channel_id) or self.channel
         return Pending(
-            user, kind, self._last_id(), message_id=message.id, custom_id=custom_id, value=value
+            user,
+            kind,
+            channel,
+            self._last_id(),
+            message_id=message.id,
+            custom_id=custom_id,
+            value=value,
         )
 
     def _deliver(self, pending: Pending) -> Awaitable[InteractionResult]:
@@ -435,7 +450,7 @@ class ChannelPlayers:
         if pending.kind == "command":
             return dc.slash(user, self.channel, pending.command, **pending.options)
         if pending.kind == "form":
-            return dc.submit_modal(user, self.channel, pending.custom_id, pending.form_values)
+            return dc.submit_modal(user, pending.channel, pending.custom_id, pending.form_values)
         assert pending.message_id is not None
         if pending.kind == "select":
             assert pending.value is not None
@@ -504,7 +519,7 @@ class ChannelPlayers:
             if interaction_id <= pending.before:
                 break
             result = self.dc.interactions.by_id[interaction_id]
-            if result.user.id != pending.user.id or result.channel.id != self.channel.id:
+            if result.user.id != pending.user.id or result.channel.id != pending.channel.id:
                 continue
             data = result.payload.get("data") or {}
             if pending.kind == "command" or data.get("custom_id") == pending.custom_id:

@@ -69,12 +69,15 @@ class BotProcess:
         database: Path | str,
         workdir: Path,
         env: dict[str, str] | None = None,
+        options: tuple[str, ...] = (),
     ) -> None:
         """`database`: a SQLite file or a PostgreSQL URL; `env`: settings added to the
-        environment (SHARD_COUNT, SHARD_IDS…)."""
+        environment (SHARD_COUNT, SHARD_IDS…); `options`: given to `tests.e2e.bot_process`
+        after its arguments (`--threads`)."""
         self.dc = dc
         self.database = database
         self.env = env or {}
+        self.options = options
         self.ready_file = workdir / "bot.ready"
         self.log_file = workdir / "bot.log"
         self.process: asyncio.subprocess.Process | None = None
@@ -102,6 +105,7 @@ class BotProcess:
                 str(self.database),
                 str(self.ready_file),
                 str(SEED),
+                *self.options,
                 cwd=ROOT,
                 stdin=subprocess.DEVNULL,
                 stdout=log,

@@ -8,10 +8,14 @@ Also here: what the bench found, reduced to one kill at one chosen moment.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
 from bench.crash import Config, run
+from bench.crash_checks import card_problem
+from bot.storage.records import GameRecord
 from tests.e2e.harness import shown
 from tests.e2e.test_crash import (
     Crash,
@@ -22,7 +26,7 @@ from tests.e2e.test_crash import (
     poll,
     start_solo,
 )
-from tests.standin import StoredMessage
+from tests.standin import DiscordStandIn, StoredMessage
 
 SHORT = Config(games=6, kills=4, seed=3, settle_within=15.0)
 """At least one game of each kind (six channels take the four kinds in turn)."""
@@ -39,6 +43,57 @@ async def test_games_survive_kills_at_random_moments(tmp_path: Path) -> None:
     assert report.moves_after_restarts > 0, f"no move was made after the restarts:\n{log}"
     assert report.tally.clicks > 0 and report.tally.opened >= SHORT.games, log
     assert not report.errors_logged, "\n".join(report.errors_logged[:40])
+
+
+async def test_games_in_threads_survive_kills_at_random_moments(tmp_path: Path) -> None:
+    """The same with each game in a thread of its own, started from its card in the channel:
+    the users follow every game into its thread, and rematches are played there."""
+    config = replace(SHORT, threads=True, workdir=tmp_path)
+    lines: list[str] = []
+    report = await run(config, lines.append)
+    log = "\n".join(lines)
+    counts = report.counts
+    assert counts["lost"] == counts["stuck"] == counts["corrupted"] == 0, log
+    assert counts["kills"] == SHORT.kills and counts["games"] >= SHORT.games
+    assert report.moves_after_restarts > 0, f"no move was made after the restarts:\n{log}"
+    assert not report.errors_logged, "\n".join(report.errors_logged[:40])
+    with contextlib.closing(sqlite3.connect(tmp_path / "data" / "sky.db")) as db:
+        places = db.execute("SELECT parent_id, channel_id, card_id FROM games").fetchall()
+    parents = {parent for parent, _, _ in places}
+    assert None not in parents and len(parents) == SHORT.games, places
+    assert all(thread == card for _, thread, card in places), "a game not in its card's thread"
+
+
+async def test_the_checks_find_a_thread_game_whose_card_is_gone() -> None:
+    async with DiscordStandIn() as dc:
+        ana = dc.add_user("ana")
+        guild = dc.add_guild("Crash Club", owner=ana)
+        guild.add_member(ana)
+        channel, other = guild.add_text_channel("skyjo"), guild.add_text_channel("other")
+        card = dc.post(ana, channel, "Skyjo, hosted by ana")
+        thread = dc.start_thread_as(ana, channel, card, "Ana's Skyjo")
+        game = GameRecord(
+            id=1,
+            guild_id=guild.id,
+            channel_id=thread.id,
+            kind="skyjo",
+            status="running",
+            host_id=ana.id,
+            seed=1,
+            seats=[],
+            parent_id=channel.id,
+            card_id=card.id,
+        )
+        assert card_problem(game, dc.world) is None
+        elsewhere = dc.post(ana, other, "elsewhere").id
+        moved = card_problem(game.model_copy(update={"card_id": elsewhere}), dc.world)
+        assert moved == f"its card {elsewhere} is in channel {other.id}, not its parent"
+        dc.delete_message(card)
+        assert card_problem(game, dc.world) == f"its card {card.id} is gone from the channel"
+        ended = game.model_copy(update={"status": "finished"})
+        assert card_problem(ended, dc.world) is None, "a game over needs no card"
+        in_channel = game.model_copy(update={"parent_id": None, "card_id": None})
+        assert card_problem(in_channel, dc.world) is None, "a game in its channel has none"
 
 
 def pressable(crash: Crash, game_id: int) -> list[int]:
