@@ -9,8 +9,15 @@ import asyncio
 import random
 from pathlib import Path
 
-from tests.e2e.harness import Table, enabled, shown, table, until
-from tests.e2e.skyjo_play import choose_opening_cards, play_turn_well, skyjo
+from bot.sessions.cards import ARCHIVE_AFTER
+from bot.sessions.session import GameSession
+from tests.e2e.harness import Table, button, enabled, shown, table, until
+from tests.e2e.skyjo_play import (
+    choose_opening_cards,
+    play_solo_to_the_end,
+    play_turn_well,
+    skyjo,
+)
 from tests.e2e.thread_play import (
     ThreadGame,
     at,
@@ -142,6 +149,7 @@ async def test_an_archived_thread_is_reopened_by_the_bots_next_move(tmp_path: Pa
         session = await session_of(t, game)
         before = [m.id for m in tables(t, game)]
         version = session.record.version
+        asked = len(t.dc.requests)
         t.dc.archive(game.thread)
         assert game.thread.thread is not None and game.thread.thread.archived
         t.clock.advance(61)
@@ -149,6 +157,17 @@ async def test_an_archived_thread_is_reopened_by_the_bots_next_move(tmp_path: Pa
         await settled(t, game)
         assert not game.thread.thread.archived
         assert [m.id for m in tables(t, game)] == before, "the table is edited, not posted anew"
+        on_thread = [
+            (r.method, r.path.removeprefix(f"/channels/{game.thread.id}"), r.status)
+            for r in t.dc.requests[asked:]
+            if r.path.startswith(f"/channels/{game.thread.id}")
+        ]
+        table_path = f"/messages/{before[-1]}"
+        assert on_thread[:3] == [
+            ("PATCH", table_path, 400),
+            ("PATCH", "", 200),
+            ("PATCH", table_path, 200),
+        ], "the table's edit is refused, the thread reopened, the table edited"
         assert (await t.table_message()).id == before[-1]
 
 
@@ -201,3 +220,121 @@ async def test_a_deleted_card_is_posted_again_and_kept_up_to_date(tmp_path: Path
         await join(t, game, "zoe")
         assert await card_says(t, game, LOBBY_OF_TWO)
         assert [m.id for m in bot_messages(t, game.parent)] == [game.card_id]
+
+
+async def solo_to_the_end(t: Table, rng: random.Random) -> tuple[ThreadGame, GameSession]:
+    """Ana plays a short Skyjo game against a bot in its thread, to its standings."""
+    game = await open_game(t, "ana", "skyjo solo", bots=1, target_score=10)
+    session = await session_of(t, game)
+    await play_solo_to_the_end(at(t, game), session, rng)
+    assert session.record.status == "finished"
+    return game, session
+
+
+def archived(game: ThreadGame) -> bool:
+    assert game.thread.thread is not None
+    return game.thread.thread.archived
+
+
+async def test_a_finished_games_card_names_its_winner_and_its_thread_is_archived_later(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        game, session = await solo_to_the_end(await threaded(t), random.Random(8))
+        totals = skyjo(session).totals
+        winner = ("ana", "Bot 1")[totals.index(min(totals))]
+        won = f"🏆 {winner} won. Played by ana and Bot 1."
+        assert await card_says(t, game, won) == f"{won}\n→ <#{game.thread.id}>"
+        standings = await t.table_message(session)
+        assert winner in standings.embeds[0]["title"]
+        t.clock.advance(ARCHIVE_AFTER - 1)
+        await asyncio.sleep(0.1)
+        assert not archived(game), "the thread stays open a few minutes after the game"
+        t.clock.advance(2)
+        await until(lambda: archived(game), "the thread to be archived")
+        assert not game.thread.thread or not game.thread.thread.locked
+
+
+async def test_a_thread_with_a_rematch_open_in_it_is_not_archived(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        game, session = await solo_to_the_end(await threaded(t), random.Random(9))
+        standings = await t.table_message(session)
+        rematch = await t.click("ana", standings, button(standings, "rematch"))
+        assert rematch.type == 4 and shown(rematch).channel_id == game.thread.id, rematch.errors
+        again = await session_of(t, game)
+        assert again.record.id != session.record.id
+        assert (again.record.parent_id, again.record.card_id) == (game.parent.id, game.card_id)
+        assert await card_says(t, game, "🎲 Playing: ana and Bot 1.")
+        t.clock.advance(ARCHIVE_AFTER + 1)
+        await asyncio.sleep(0.2)
+        assert not archived(game), "a thread where a rematch is played stays open"
+
+
+async def test_without_create_public_threads_the_game_opens_in_the_channel(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        await threaded(t)
+        t.dc.deny_bot(t.channel, create_public_threads=True)
+        opened_here = await t.slash("ana", "skyjo start")
+        assert opened_here.type == 4 and not opened_here.ephemeral, opened_here.errors
+        lobby = shown(opened_here)
+        assert lobby.channel_id == t.channel.id and enabled(lobby, "join")
+        assert t.guild.threads == []
+        await until(lambda: t.dc.ephemerals(t.users["ana"]), "ana to be told why")
+        told = t.dc.last_ephemeral(t.users["ana"])
+        assert told.content == (
+            "I could not give this game a thread of its own: I need the **Create Public "
+            "Threads** permission in this channel. It is played right here meanwhile, one game "
+            "at a time; ask a server admin to grant it to me."
+        )
+        assert (await t.session()).record.parent_id is None
+
+
+async def test_threads_are_turned_off_by_a_manager_only(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        await threaded(t)
+        refused = await t.slash("leo", "table threads", threads="off")
+        assert refused.ephemeral
+        assert (
+            refused.content == "Only someone with Manage Server can choose where games are played."
+        )
+        assert await t.running.sessions.guilds.threads(t.guild.id)
+        done = await t.slash("ana", "table threads", threads="off")
+        assert done.ephemeral and done.content.startswith("Games opened from now on are played")
+        lobby = shown(await t.slash("leo", "skyjo start"))
+        assert lobby.channel_id == t.channel.id and enabled(lobby, "join")
+        assert t.guild.threads == [] and bot_messages(t, t.channel) == [lobby]
+
+
+async def test_leave_and_cancel_in_the_channel_act_on_the_callers_only_game(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        await threaded(t)
+        a = await open_game(t, "ana", "skyjo start")
+        b = await open_game(t, "leo", "skyjo start")
+        await join(t, a, "zoe")
+        await card_says(t, a, LOBBY_OF_TWO)
+        channel = a.parent
+        left = await t.dc.slash(t.users["zoe"], channel, "table leave")
+        assert left.ephemeral and left.content == "You left the game.", left.errors
+        assert await card_says(t, a, "🪑 Open: 1 of 8 seats taken. Join in the thread.")
+        both = f"<#{a.thread.id}> and <#{b.thread.id}>"
+        nowhere = await t.dc.slash(t.users["max"], channel, "table leave")
+        assert nowhere.ephemeral and nowhere.content == (
+            "This channel's games are played in their threads: use the command in the game's "
+            f"thread ({both})."
+        )
+        cancelled = await t.dc.slash(t.users["ana"], channel, "table cancel")
+        assert cancelled.ephemeral and cancelled.content == "The game is cancelled."
+        assert await card_says(t, a, "Cancelled.")
+        assert (await session_of(t, b)).record.is_open
+        c = await open_game(t, "ana", "skyjo start")
+        d = await open_game(t, "ana", "skyjo start")
+        which = await t.dc.slash(t.users["ana"], channel, "table cancel")
+        assert which.ephemeral and which.content == (
+            "This channel's games are played in their threads: use the command in the game's "
+            f"thread (<#{c.thread.id}> and <#{d.thread.id}>)."
+        )
+        assert (await session_of(t, c)).record.is_open and (await session_of(t, d)).record.is_open

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +77,16 @@ def at(t: Table, game: ThreadGame) -> Table:
     return t
 
 
+@contextmanager
+def inside(t: Table, game: ThreadGame) -> Iterator[Table]:
+    """The table's helpers act in the game's thread, then where they acted before."""
+    home = t.channel
+    try:
+        yield at(t, game)
+    finally:
+        t.channel = home
+
+
 async def session_of(t: Table, game: ThreadGame) -> GameSession:
     session = await t.running.sessions.in_channel(game.thread.id)
     assert session is not None, f"no open game in #{game.thread.name}"
@@ -83,20 +95,22 @@ async def session_of(t: Table, game: ThreadGame) -> GameSession:
 
 async def settled(t: Table, game: ThreadGame) -> GameSession:
     """Wait until the thread's game shows its latest version."""
-    at(t, game)
-    return await t.settled(lambda s: True, f"the game in #{game.thread.name}")
+    with inside(t, game):
+        return await t.settled(lambda s: True, f"the game in #{game.thread.name}")
 
 
 async def join(t: Table, game: ThreadGame, user: str) -> None:
     """`user` clicks Join on the lobby in the game's thread."""
-    lobby = await at(t, game).table_message(await settled(t, game))
+    with inside(t, game):
+        lobby = await t.table_message(await settled(t, game))
     joined = await t.click(user, lobby, button(lobby, "join"))
     assert joined.type == 7, joined.errors
     game.players.append(user)
 
 
 async def start(t: Table, game: ThreadGame) -> None:
-    lobby = await at(t, game).table_message(await settled(t, game))
+    with inside(t, game):
+        lobby = await t.table_message(await settled(t, game))
     started = await t.click(game.players[0], lobby, button(lobby, "start"))
     assert started.type == 7, started.errors
 
@@ -105,10 +119,11 @@ async def play_a_move(t: Table, game: ThreadGame, rng: random.Random) -> None:
     """The next decision of a Skyjo game in its thread: opening cards, or a whole turn."""
     session = await settled(t, game)
     engine = skyjo(session)
-    if engine.phase == "opening":
-        await choose_opening_cards(t, game.players[engine.to_move[0]], rng)
-    else:
-        await play_turn_well(t, game.players[engine.current], engine.current, rng)
+    with inside(t, game):
+        if engine.phase == "opening":
+            await choose_opening_cards(t, game.players[engine.to_move[0]], rng)
+        else:
+            await play_turn_well(t, game.players[engine.current], engine.current, rng)
 
 
 def bot_messages(t: Table, channel: Channel) -> list[StoredMessage]:
