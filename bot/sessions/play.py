@@ -96,6 +96,12 @@ class TableFlow:
         if len(own) == 1:
             return own[0]
         links = words.listing([f"<#{s.record.channel_id}>" for s in (own or threaded)])
+        if not own and mine is seated:
+            raise IllegalAction(
+                "You are not playing in any of this channel's games. They are played in their "
+                "threads: {links}.",
+                links=links,
+            )
         raise IllegalAction(
             "This channel's games are played in their threads: use the command in the game's "
             "thread ({links}).",

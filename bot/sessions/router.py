@@ -113,6 +113,7 @@ class Sessions:
                     continue
                 log.info("Game %s: its thread was locked; the game ends", session.record.id)
                 session.card.note = LOCKED
+                session.record.abandoned = True
                 await session.end(GAME_OVER, LOCKED_NOTICE)
 
     async def messages_gone(self, channel_id: int, message_ids: set[int]) -> None:

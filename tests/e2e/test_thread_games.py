@@ -135,7 +135,9 @@ async def test_a_locked_thread_ends_its_game_with_a_note_on_its_card(tmp_path: P
         session = await session_of(t, game)
         t.dc.lock(game.thread)
         await until(lambda: not session.record.is_open, "the game to end")
-        assert stored_game(t, session.record.id)[0] == "cancelled"
+        assert stored_game(t, session.record.id) == ("cancelled", 1), (
+            "abandoned, as when locked offline"
+        )
         said = await card_says(t, game, LOCKED)
         assert said == f"{LOCKED}\n→ <#{game.thread.id}>"
         last = t.dc.messages(game.thread)[-1]
@@ -323,8 +325,8 @@ async def test_leave_and_cancel_in_the_channel_act_on_the_callers_only_game(
         both = f"<#{a.thread.id}> and <#{b.thread.id}>"
         nowhere = await t.dc.slash(t.users["max"], channel, "table leave")
         assert nowhere.ephemeral and nowhere.content == (
-            "This channel's games are played in their threads: use the command in the game's "
-            f"thread ({both})."
+            "You are not playing in any of this channel's games. They are played in their "
+            f"threads: {both}."
         )
         cancelled = await t.dc.slash(t.users["ana"], channel, "table cancel")
         assert cancelled.ephemeral and cancelled.content == "The game is cancelled."
