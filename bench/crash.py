@@ -464,6 +464,9 @@ class Bench:
         thread = self.dc.world.channel(record.channel_id)
         if thread is None or thread.parent is not channel:
             return f"played in channel {record.channel_id}, not in a thread of #{channel.name}"
+        starter = self.dc.world.messages.get(thread.id)
+        if starter is None or starter.channel_id != channel.id:
+            return f"played in thread {thread.id}, not started from a card in #{channel.name}"
         return None
 
     def _places(self, channel: Channel, record: GameRecord) -> list[int]:

@@ -209,6 +209,9 @@ class ChannelPlayers:
         lost in `asyncio.wait_for` on Python 3.11 when the awaited answer arrives with it.)"""
         self.private: dict[int, tuple[int, int]] = {}
         """Each member's private screen with controls: (game, message)."""
+        self.card: int | None = None
+        """The message the members' last command was answered with: a game's card, whose
+        thread they follow when the game is played in a thread of its own."""
         self.plan: tuple[bool, list[User], bool] = (True, members[:1], False)
         """How the channel's latest game was opened: solo, its members, with a guest."""
         self._engine: tuple[tuple[int, int], Engine] | None = None
@@ -249,12 +252,27 @@ class ChannelPlayers:
         private = self.private_screen(user, record)
         if private is not None:
             return await self.press(user, private, self.choose(enabled(private)))
-        table = self.messages.table(record.channel_id)
+        table = self.table(record)
         if table is None or not game_versions(table, record.id):
             return False
         if isinstance(engine, ScoreSheet):
             return await self.sheet(user, record, engine, table)
         return await self.press(user, table, self.choose(enabled(table)))
+
+    def where(self, record: GameRecord) -> int | None:
+        """Where the members look for the game's messages: its channel, or for a game in a
+        thread of its own the thread started from the card their command was answered with
+        (None: that card has no thread)."""
+        if record.parent_id is None or record.card_id is None:
+            return record.channel_id
+        card = self.dc.world.message(self.card) if self.card is not None else None
+        thread = card.payload.get("thread") if card is not None else None
+        return int(thread["id"]) if isinstance(thread, dict) else None
+
+    def table(self, record: GameRecord) -> StoredMessage | None:
+        """The latest message with controls where the members look for the game."""
+        where = self.where(record)
+        return None if where is None else self.messages.table(where)
 
     def deciders(self, record: GameRecord, engine: Engine) -> list[User]:
         """The members whose decision it is (the host decides for guests)."""
@@ -307,7 +325,7 @@ class ChannelPlayers:
         return True
 
     async def lobby(self, record: GameRecord) -> bool:
-        table = self.messages.table(record.channel_id)
+        table = self.table(record)
         if table is None or not game_versions(table, record.id):
             return False
         adapter = self.catalog.require(record.kind)
@@ -386,7 +404,7 @@ class ChannelPlayers:
     async def next_game(self, record: GameRecord | None) -> bool:
         """The channel's game has ended: a rematch where it was played, or a new game by a
         command in the channel."""
-        table = self.messages.table(record.channel_id) if record is not None else None
+        table = self.table(record) if record is not None else None
         if record is not None and record.status == "finished" and table is not None:
             players = [self.by_id[s.user_id] for s in record.seats if s.user_id in self.by_id]
             rematch = [
@@ -482,6 +500,7 @@ class ChannelPlayers:
     def _answered(self, pending: Pending, result: InteractionResult) -> None:
         if pending.kind == "command" and result.type == 4 and not result.ephemeral:
             self.tally.opened += 1
+            self._note_card(result)
         if result.ephemeral or result.errors:
             self.tally.refused += 1
         shown = self.private.get(pending.user.id)
@@ -498,6 +517,11 @@ class ChannelPlayers:
             and enabled(message)
         ):
             self.private[pending.user.id] = (made_on[0], message.id)
+
+    def _note_card(self, answer: InteractionResult) -> None:
+        message = answer.message
+        if message is not None and not message.ephemeral:
+            self.card = message.id
 
     def taken(self, pending: Pending, result: InteractionResult | None) -> bool:
         """Whether the answer shows the interaction was taken as a move (or opened a game)."""
@@ -534,6 +558,8 @@ class ChannelPlayers:
         sent = self._sent_before(pending)
         if sent is not None and sent.type is not None:
             self.tally.answered_after_all += 1
+            if pending.kind == "command":
+                self._note_card(sent)
             return
         self.tally.unanswered_at_kill += 1
         if pending.kind == "form":
