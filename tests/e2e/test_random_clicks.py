@@ -48,6 +48,7 @@ import contextlib
 import logging
 import os
 import random
+import re
 import sqlite3
 import tempfile
 from collections import Counter, deque
@@ -60,7 +61,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from bot.client import ANSWERING
 from bot.sessions.session import GameSession
+from bot.ui.card import card_embed
 from tests.e2e.harness import Table, parse, table, until
 from tests.e2e.invariants import check_saved, check_session
 from tests.standin import Channel, InteractionResult, StoredMessage, User, quick_retries
@@ -88,6 +91,8 @@ GUEST_NAMES = (
     "A" * 40,
 )
 ODD_TOTALS = ("abc", "150", "-25", "−3", " 12 ", "+5", "1e3", "٣", "--2", "")
+GAME_CONTROL = re.compile(r"^skys?:(\d+):")
+"""The custom id of a game's button or menu, with the game's id."""
 
 
 # ------------------------------------------------------------------------------ faults
@@ -136,7 +141,42 @@ class LateDelivery:
     age: float
 
 
-Fault = RateLimited | ServerError | MessageDeleted | Restart | ClockMoves | LateDelivery
+@dataclass(frozen=True)
+class ThreadModerated:
+    """A moderator deletes, archives or locks (`what`) a game's thread: that of the `game`-th
+    open game played in a thread (by id, cycling), else the guild's `game`-th thread."""
+
+    what: str
+    game: int
+
+
+@dataclass(frozen=True)
+class CardDeleted:
+    """A moderator deletes the card of the `game`-th open game played in a thread (by id,
+    cycling)."""
+
+    game: int
+
+
+@dataclass(frozen=True)
+class TableDeleted:
+    """A moderator deletes the public message of the `game`-th open game (by id, cycling),
+    in its thread or its channel."""
+
+    game: int
+
+
+Fault = (
+    RateLimited
+    | ServerError
+    | MessageDeleted
+    | Restart
+    | ClockMoves
+    | LateDelivery
+    | ThreadModerated
+    | CardDeleted
+    | TableDeleted
+)
 
 FAULTS: st.SearchStrategy[Fault] = st.one_of(
     st.builds(RateLimited, st.sampled_from(PATHS)),
@@ -152,6 +192,14 @@ FAULTS: st.SearchStrategy[Fault] = st.one_of(
     st.builds(ClockMoves, st.sampled_from([5, 30, 90, 600])),
     st.builds(LateDelivery, st.sampled_from([2.9, 3.0, 3.5])),
 )
+THREAD_FAULTS: st.SearchStrategy[Fault] = st.one_of(
+    FAULTS,
+    st.builds(ThreadModerated, st.sampled_from(["delete", "archive", "lock"]), st.integers(0, 9)),
+    st.builds(CardDeleted, st.integers(0, 9)),
+    st.builds(TableDeleted, st.integers(0, 9)),
+)
+"""The faults of a server whose games open in threads: moderators also delete, archive or lock
+a game's thread, delete its card or its public message in the thread."""
 
 
 @dataclass(frozen=True)
@@ -163,10 +211,12 @@ class Scenario:
 
 
 @st.composite
-def scenarios(draw: st.DrawFn, steps: int = STEPS) -> Scenario:
+def scenarios(
+    draw: st.DrawFn, steps: int = STEPS, faults: st.SearchStrategy[Fault] = FAULTS
+) -> Scenario:
     seed = draw(st.integers(0, 2**32 - 1))
-    timed = st.tuples(st.integers(0, steps - 1), FAULTS)
-    faults = draw(
+    timed = st.tuples(st.integers(0, steps - 1), faults)
+    drawn = draw(
         st.lists(
             timed,
             min_size=steps // 25,
@@ -174,7 +224,7 @@ def scenarios(draw: st.DrawFn, steps: int = STEPS) -> Scenario:
             unique_by=lambda timed: timed[0],
         )
     )
-    return Scenario(seed, tuple(sorted(faults, key=lambda timed: timed[0])))
+    return Scenario(seed, tuple(sorted(drawn, key=lambda timed: timed[0])))
 
 
 # ------------------------------------------------------------------------ what users see
@@ -243,6 +293,19 @@ def command_leaves(schemas: list[dict[str, Any]]) -> list[tuple[str, list[dict[s
     return found
 
 
+def answering() -> bool:
+    """Whether the bot is still answering an interaction: a command goes on after its answer
+    (a game's card answers it before its thread is started and the game saved and shown)."""
+    return any(not task.done() and task.get_name() in ANSWERING for task in asyncio.all_tasks())
+
+
+def typable(place: Channel) -> Channel:
+    """Where a user types a command when looking at `place`: a locked thread takes nothing
+    from its members, who type in its channel instead."""
+    state = place.thread
+    return state.parent if state is not None and state.locked else place
+
+
 def weight(command: str) -> int:
     """How often users pick a command: mostly to open games."""
     last = command.split()[-1]
@@ -265,6 +328,8 @@ class Run:
     rng: random.Random
     caplog: pytest.LogCaptureFixture
     channels: list[Channel]
+    threaded: bool = False
+    """The server's games open in threads: users also act in the guild's threads."""
     commands: list[tuple[str, list[dict[str, Any]]]] = field(default_factory=list)
     forms: dict[str, tuple[Channel, dict[str, Any]]] = field(default_factory=dict)
     """Forms a user opened and has not submitted yet."""
@@ -302,8 +367,14 @@ class Run:
             await t.start()
         elif isinstance(fault, ClockMoves):
             t.clock.advance(fault.seconds)
-        else:
+        elif isinstance(fault, LateDelivery):
             self.late_age = fault.age
+        elif isinstance(fault, ThreadModerated):
+            self.moderate(fault)
+        elif isinstance(fault, CardDeleted):
+            self.delete_card(fault.game)
+        else:
+            await self.delete_table(fault.game)
 
     async def delete_message(self, channel: Channel) -> None:
         """A moderator deletes the game's public message, which the bot posts again; without
@@ -317,8 +388,23 @@ class Run:
             if bots:
                 t.dc.delete_message(bots[-1])
             return
+        await self.delete_shown(sessions[0], message)
+
+    async def delete_table(self, game: int) -> None:
+        """A moderator deletes an open game's public message, in its thread or its channel."""
+        games = self.open_games()
+        if not games:
+            return
+        session = games[game % len(games)]
+        shown = session.record.message_id
+        message = self.t.dc.world.message(shown) if shown is not None else None
+        if message is not None:
+            await self.delete_shown(session, message)
+
+    async def delete_shown(self, session: GameSession, message: StoredMessage) -> None:
+        """Delete the game's public message and wait for the bot to post it again."""
+        t = self.t
         t.dc.delete_message(message)
-        session = sessions[0]
 
         def posted_again() -> bool:
             now = session.record.message_id
@@ -327,6 +413,42 @@ class Run:
             )
 
         await until(posted_again, f"game {session.record.id} to post its deleted table again")
+
+    def open_games(self) -> list[GameSession]:
+        return sorted(self.t.running.sessions.registry.open, key=lambda s: s.record.id)
+
+    def threads(self) -> list[Channel]:
+        """The guild's threads users see, archived or locked ones included (none unless the
+        server's games open in threads)."""
+        return [c for c in self.t.guild.threads if not c.deleted] if self.threaded else []
+
+    def moderate(self, fault: ThreadModerated) -> None:
+        """A moderator deletes, archives or locks a game's thread (else any thread)."""
+        dc = self.t.dc
+        games = [s for s in self.open_games() if s.record.parent_id is not None]
+        if games:
+            thread = dc.world.channels.get(games[fault.game % len(games)].record.channel_id)
+        else:
+            threads = self.threads()
+            thread = threads[fault.game % len(threads)] if threads else None
+        if thread is None or thread.deleted or thread.thread is None:
+            return
+        if fault.what == "delete":
+            dc.delete_channel(thread)
+        elif fault.what == "archive" and not thread.thread.archived:
+            dc.archive(thread)
+        elif fault.what == "lock" and not thread.thread.locked:
+            dc.lock(thread)
+
+    def delete_card(self, game: int) -> None:
+        """A moderator deletes the card of a game played in a thread."""
+        games = [s for s in self.open_games() if s.card.kept]
+        if not games:
+            return
+        card_id = games[game % len(games)].record.card_id
+        card = self.t.dc.world.message(card_id) if card_id is not None else None
+        if card is not None:
+            self.t.dc.delete_message(card)
 
     # ---------------------------------------------------------------------- acting
 
@@ -345,29 +467,50 @@ class Run:
             user = self.rng.choice(movers) if movers else user
         return user
 
+    def place(self) -> Channel:
+        """Where the next user acts: a channel or, with games in threads, mostly a thread whose
+        game is open (a channel shows only cards: a user there mostly opens a game)."""
+        rng = self.rng
+        threads = self.threads()
+        if not threads or rng.random() < 0.1:
+            return rng.choice(self.channels)
+        registry = self.t.running.sessions.registry
+        playing = [thread for thread in threads if registry.open_in(thread.id)]
+        if playing and rng.random() < 0.85:
+            return rng.choice(playing)
+        return rng.choice(threads)
+
     def seen(self, channel: Channel, user: str) -> list[StoredMessage]:
         """What the user can click: the newest public messages, their private ones, a DM."""
         dc = self.t.dc
         member = self.t.users[user]
         public = [m for m in dc.messages(channel) if controls(m)][-3:]
-        private = [m for m in dc.ephemerals(member) if controls(m)][-2:]
+        private = [m for m in dc.ephemerals(member) if controls(m) and self.there(m)][-2:]
         dms = [m for m in dc.dms(member) if controls(m)][-1:]
         return [*public, *private, *dms]
+
+    def there(self, message: StoredMessage) -> bool:
+        """Whether the message's channel still exists (a moderator may delete a thread)."""
+        channel = self.t.dc.world.channels.get(message.channel_id)
+        return channel is not None and not channel.deleted
 
     async def act(self) -> list[tuple[InteractionResult, bool]]:
         """One user does one thing; returns each interaction it sent, and whether it was
         delivered late on purpose."""
         rng = self.rng
-        channel = rng.choice(self.channels)
+        channel = self.place()
         user = self.user_for(channel)
         late, self.late_age = self.late_age, None
         results: list[tuple[InteractionResult, bool]] = []
+        if user in self.forms and self.forms[user][0].deleted:
+            del self.forms[user]  # the form's thread was deleted: the user's client closes it
         if user in self.forms and rng.random() < 0.3:
             results.append(await self.send(lambda: self.submit_form(user), late))
             return results
         seen = self.seen(channel, user)
         if not seen or rng.random() < 0.08:
-            result = await self.send(lambda: self.command(user, channel), late)
+            typed_in = typable(channel)
+            result = await self.send(lambda: self.command(user, typed_in), late)
         else:
             message = rng.choice(seen)
             shown = controls(message)
@@ -475,29 +618,68 @@ class Run:
         assert not errors, [f"{r.name}: {r.getMessage()}\n{r.exc_text or ''}" for r in errors]
 
     async def settle(self) -> list[GameSession]:
-        """Wait until every open game's lock is free, its bots idle and its public message
-        shows its saved version; returns the open games."""
+        """Wait until no interaction is being answered, every open game's lock is free, its
+        bots idle and Discord shows it as saved (see `wrong`); returns the open games."""
         registry = self.t.running.sessions.registry
         for _ in range(3):
             await asyncio.sleep(0)
 
         def calm() -> bool:
-            return all(not s.lock.locked() and s.autoplay.idle for s in registry.open)
+            return not answering() and all(
+                not s.lock.locked() and s.autoplay.idle for s in registry.open
+            )
 
-        await until(calm, "every game's lock free and its bots idle", SETTLE)
+        await until(calm, "no interaction being answered, every game's lock free", SETTLE)
 
-        def shown() -> bool:
-            return calm() and all(self.shows_saved(s) for s in registry.open)
+        def wrong() -> list[str]:
+            return [problem for s in registry.open for problem in self.wrong(s)]
 
-        await until(shown, "every game's public message showing its saved version", SETTLE)
+        try:
+            await until(lambda: calm() and not wrong(), "every game shown as saved", SETTLE)
+        except AssertionError as failure:
+            raise AssertionError(f"{failure}: {wrong()}") from None
         return registry.open
+
+    def wrong(self, session: GameSession) -> list[str]:
+        """What Discord shows wrongly of the open game: its public message (it must exist in
+        the game's channel or thread and show the saved version), its thread (neither deleted
+        nor locked while the game is open) and its card (in the thread's parent, describing
+        the game as it stands)."""
+        record = session.record
+        found = [] if self.shows_saved(session) else [f"game {record.id}'s public message"]
+        if record.parent_id is None:
+            return found
+        thread = self.t.dc.world.channels.get(record.channel_id)
+        state = thread.thread if thread is not None else None
+        if thread is None or thread.deleted or state is None:
+            found.append(f"game {record.id} is open in a deleted thread")
+        elif state.locked:
+            found.append(f"game {record.id} is open in a locked thread")
+        if record.card_id is not None:
+            found += self.card_wrong(session)
+        return found
+
+    def card_wrong(self, session: GameSession) -> list[str]:
+        record = session.record
+        assert record.card_id is not None
+        card = self.t.dc.world.message(record.card_id)
+        if card is None or card.channel_id != record.parent_id:
+            return [f"game {record.id}'s card {record.card_id} is not in its channel"]
+        expected = card_embed(session.card.facts(), session.words)
+        shown = card.embeds[0] if card.embeds else {}
+        if (shown.get("title"), shown.get("description")) != (
+            expected.title,
+            expected.description,
+        ):
+            return [f"game {record.id}'s card shows {shown.get('description')!r}"]
+        return []
 
     def shows_saved(self, session: GameSession) -> bool:
         record = session.record
         if record.message_id is None or session.display.stale:
             return False
         message = self.t.dc.world.message(record.message_id)
-        if message is None:
+        if message is None or message.channel_id != record.channel_id:
             return False
         versions = {parse(custom_id)[1] for custom_id in message.custom_ids}
         return versions in (set(), {record.version})
@@ -507,7 +689,41 @@ class Run:
         for session in sessions:
             check_session(session)
         check_saved(sessions, self.t.database)
+        self.check_places()
         self.check_log()
+
+    def check_places(self) -> None:
+        """Every message with a game's controls is in that game's channel or thread; with
+        games in threads, none is played in a channel, and the bot posts nothing of its own
+        in a channel but cards (what it says there answers a command used there)."""
+        games = self.games()
+        cards = {card for _, card in games.values() if card is not None}
+        bot = self.t.dc.bot_user.id
+        channels = {channel.id for channel in self.channels}
+        for place in [*self.channels, *self.threads()]:
+            for message in self.t.dc.messages(place):
+                for game in {int(m[1]) for i in message.custom_ids if (m := GAME_CONTROL.match(i))}:
+                    where = games.get(game, (None, None))[0]
+                    assert where == place.id, (
+                        f"message {message.id} in #{place.name} has the controls of game "
+                        f"{game}, played in channel {where}"
+                    )
+                posted = message.author_id == bot and message.interaction_id is None
+                if self.threaded and place.id in channels and posted:
+                    assert message.id in cards, (
+                        f"message {message.id} posted in #{place.name} is no game's card: "
+                        f"{message.content!r} {message.embeds[:1]}"
+                    )
+        if self.threaded:
+            inside = [game for game, (where, _) in games.items() if where in channels]
+            assert not inside, f"games {inside} are played in a channel, not in a thread"
+
+    def games(self) -> dict[int, tuple[int, int | None]]:
+        """Every game's channel (or thread) and card, as saved."""
+        uri = f"file:{self.t.database}?mode=ro"
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
+            rows = db.execute("SELECT id, channel_id, card_id FROM games").fetchall()
+        return {int(game): (int(channel), card) for game, channel, card in rows}
 
     async def step(self, faults: list[Fault]) -> None:
         for fault in faults:
@@ -525,24 +741,44 @@ class Run:
             rows = db.execute("SELECT kind, status, COUNT(*) FROM games GROUP BY kind, status")
             games = ", ".join(f"{kind} {status} {count}" for kind, status, count in rows)
         sent = ", ".join(f"{count} {kind}" for kind, count in sorted(self.sent.items()))
+        threads = f", {len(self.threads())} threads" if self.threaded else ""
         return (
             f"{self.steps} steps ({sent}), {sum(self.faults.values())} faults ({faults}), "
             f"{self.updates} updates, {self.late} delivered late "
-            f"({self.late_answered} answered in time); games: {games}"
+            f"({self.late_answered} answered in time); games: {games}{threads}"
         )
 
 
-@settings(
+RANDOM_CLICKS = settings(
     max_examples=RUNS,
     deadline=None,
     phases=(Phase.explicit, Phase.reuse, Phase.generate),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     print_blob=True,
 )
+
+
+@RANDOM_CLICKS
 @given(scenario=scenarios())
 async def test_random_clicks_keep_every_game_sound(
     caplog: pytest.LogCaptureFixture, scenario: Scenario
 ) -> None:
+    await play(scenario, caplog, threaded=False)
+
+
+@RANDOM_CLICKS
+@given(scenario=scenarios(faults=THREAD_FAULTS))
+async def test_random_clicks_in_threads_keep_every_game_sound(
+    caplog: pytest.LogCaptureFixture, scenario: Scenario
+) -> None:
+    """The server's games open in threads of their own (the bot's default): users click in the
+    channels and in every thread, use commands in both, and moderators also delete, archive
+    or lock a game's thread and delete its card. The server keeps playing in threads: nobody
+    turns them off."""
+    await play(scenario, caplog, threaded=True)
+
+
+async def play(scenario: Scenario, caplog: pytest.LogCaptureFixture, *, threaded: bool) -> None:
     caplog.set_level(logging.WARNING)
     caplog.clear()
     faults: dict[int, list[Fault]] = {}
@@ -550,12 +786,14 @@ async def test_random_clicks_keep_every_game_sound(
         faults.setdefault(at, []).append(fault)
     with tempfile.TemporaryDirectory() as folder, quick_retries():
         async with table(Path(folder)) as t:
+            t.threads = threaded
             for name, locale in LOCALES.items():
                 t.users[name].locale = locale
             second = t.guild.add_text_channel("skyjo-2")
             await t.start()
-            run = Run(t, random.Random(scenario.seed), caplog, [t.channel, second])
-            run.commands = command_leaves(t.dc.synced_commands())
+            run = Run(t, random.Random(scenario.seed), caplog, [t.channel, second], threaded)
+            commands = command_leaves(t.dc.synced_commands())
+            run.commands = [c for c in commands if not threaded or c[0] != "table threads"]
             for number in range(STEPS):
                 try:
                     await run.step(faults.get(number, []))
