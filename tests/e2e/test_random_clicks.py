@@ -25,6 +25,12 @@ once every game's lock is free and its bots idle:
    delivered late may have come too late: 10062);
 5. the bot logged no error.
 
+A second test plays a server whose games open in threads of their own (the bot's default):
+users act mostly in the threads (every thread of the guild) and use commands in the channels
+and the threads, and moderators also delete, archive or lock a game's thread and delete its
+card or its table. Each open game's public message is then in its thread, its card in the
+channel describes it, and nothing of a game is posted in the channel but its card.
+
 The bot's own tasks run in their own time, so a scenario does not replay exactly; the failure
 message lists the last steps taken. Shrinking is off for the same reason. A failing scenario is
 kept in Hypothesis's example database (`.hypothesis/`) and played first on the next run.
