@@ -62,6 +62,10 @@ What is counted, each game at most once in each count:
   took as the bot died (the one that opened a game, or a rematch) is deleted once the game's
   table is redrawn after the restart; until then a press on it changes nothing and is answered
   with a link to the current message (see `tests/e2e/test_crash_bench.py`).
+- cards without a game (with `--threads`; reported on stderr, not counted): once the games
+  have settled after a restart, a command's answer in a channel (a game's card) that no
+  saved game names as its card: the bot died after it answered a command with the card and
+  before it saved the game, leaving a card that announces a game that does not exist.
 - moves_replayed_after_restart: interactions a user sent that the bot never answered because
   it died, and that the user sent again after the restart because the control was still on
   their screen (as a person presses again a button that did nothing; a form is opened again
@@ -105,6 +109,7 @@ from bench.crash_checks import (
     GameChecks,
     SavedGames,
     card_problem,
+    cards_without_game,
     left_pressable,
     table_problem,
 )
@@ -412,6 +417,7 @@ class Bench:
                     f"  every game moved on and showed its saved state {took:.1f} s after "
                     f"{after}{last}"
                 )
+                self._cards_without_game(after)
                 return
             await asyncio.sleep(POLL)
         within = f"{self.config.settle_within:g} s after {after}"
@@ -428,6 +434,25 @@ class Bench:
                 if self.findings.add("stuck", game_id, reason):
                     self.say(f"  game {game_id} in #{channel.name} stuck: {reason}")
                     self._keep_channel(channel, game_id, record)
+
+    def _cards_without_game(self, after: str) -> None:
+        """Report the cards left in the channels for games never saved (the bot died between
+        the card and the game)."""
+        if not self.config.threads:
+            return
+        with contextlib.suppress(*STORE_ERRORS):
+            games = self.saved.every_game().values()
+            for channel in self.channels:
+                for card in cards_without_game(self.messages.public(channel.id), games):
+                    reason = f"card {card} in #{channel.name} names no game (after {after})"
+                    if self.findings.add("cards_without_game", card, reason):
+                        self.say(f"  {reason}: {self._thread_of(card)}")
+
+    def _thread_of(self, card: int) -> str:
+        thread = self.dc.world.channel(card)
+        if thread is None:
+            return "no thread was started from it"
+        return f"its thread holds {len(self.messages.public(thread.id))} messages"
 
     def _keep_channel(self, channel: Channel, game_id: int, record: GameRecord | None) -> None:
         """Write the messages of the channel (and of the game's thread) next to the bot's log,
@@ -540,6 +565,8 @@ def summarize(result: Report, report: Callable[[str], None]) -> None:
     for kind in ("lost", "corrupted", "stuck", "left_pressable"):
         for game_id, reason in getattr(result.findings, kind).items():
             report(f"{kind}: game {game_id}: {reason}")
+    for reason in result.findings.cards_without_game.values():
+        report(f"card without a game: {reason}")
 
 
 def span(text: str) -> tuple[float, float]:

@@ -14,7 +14,7 @@ import re
 import sqlite3
 import threading
 from collections import Counter
-from collections.abc import Coroutine, Iterator, Sequence
+from collections.abc import Coroutine, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -269,6 +269,8 @@ class Findings:
     stuck: dict[int, str] = field(default_factory=dict)
     left_pressable: dict[int, str] = field(default_factory=dict)
     """Games with an older message still pressable besides the one that shows them."""
+    cards_without_game: dict[int, str] = field(default_factory=dict)
+    """Cards (by message id) left in a channel for a game that was never saved."""
 
     def add(self, kind: str, game_id: int, reason: str) -> bool:
         """Record a problem; True when it is the first of its kind for the game."""
@@ -471,6 +473,13 @@ def card_problem(record: GameRecord, world: World) -> str | None:
     if card.channel_id != record.parent_id:
         return f"its card {record.card_id} is in channel {card.channel_id}, not its parent"
     return None
+
+
+def cards_without_game(messages: Sequence[StoredMessage], games: Iterable[GameRecord]) -> list[int]:
+    """The answers to commands among a channel's `messages` (in a channel whose games are
+    played in threads: the games' cards) that no game names as its card."""
+    cards = {record.card_id for record in games}
+    return [m.id for m in messages if m.interaction_id is not None and m.id not in cards]
 
 
 def left_pressable(record: GameRecord, others: Sequence[StoredMessage]) -> list[int]:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from bench.crash import Config, run
-from bench.crash_checks import card_problem
+from bench.crash_checks import card_problem, cards_without_game
 from bot.storage.records import GameRecord
 from tests.e2e.harness import shown
 from tests.e2e.test_crash import (
@@ -94,6 +94,28 @@ async def test_the_checks_find_a_thread_game_whose_card_is_gone() -> None:
         assert card_problem(ended, dc.world) is None, "a game over needs no card"
         in_channel = game.model_copy(update={"parent_id": None, "card_id": None})
         assert card_problem(in_channel, dc.world) is None, "a game in its channel has none"
+
+
+def test_the_checks_find_a_card_no_game_names() -> None:
+    def message(message_id: int, interaction_id: int | None) -> StoredMessage:
+        payload = {"id": str(message_id), "channel_id": "1"}
+        return StoredMessage(payload, created_at=0.0, interaction_id=interaction_id)
+
+    game = GameRecord(
+        id=1,
+        guild_id=None,
+        channel_id=10,
+        kind="skyjo",
+        status="finished",
+        host_id=2,
+        seed=1,
+        seats=[],
+        parent_id=1,
+        card_id=10,
+    )
+    posted = [message(10, 100), message(11, None), message(12, 101)]
+    assert cards_without_game(posted, [game]) == [12]
+    assert cards_without_game(posted, [game.model_copy(update={"card_id": 12})]) == [10]
 
 
 def pressable(crash: Crash, game_id: int) -> list[int]:
