@@ -33,6 +33,7 @@ from bot.i18n import Words
 from games.skyjo import SkyjoGame
 from tests.e2e.harness import Table, enabled, parse, shown, table
 from tests.standin import (
+    Channel,
     DiscordStandIn,
     Hold,
     InteractionResult,
@@ -231,6 +232,9 @@ class Crash:
     rng: random.Random
     seen: StoredMessage | None = None
     """The table as ana last saw it with buttons to press (a frozen copy)."""
+    parent: Channel | None = None
+    """The channel holding the game's card, when the game is played in a thread."""
+    card_id: int | None = None
 
     @property
     def dc(self) -> DiscordStandIn:
@@ -307,10 +311,12 @@ class Interrupted(Exception):
 
 
 @asynccontextmanager
-async def crash_table(tmp_path: Path) -> AsyncIterator[Crash]:
-    """The stand-in with ana in a server, and the bot running in its own process."""
+async def crash_table(tmp_path: Path, *, threads: bool = False) -> AsyncIterator[Crash]:
+    """The stand-in with ana in a server, and the bot running in its own process; with
+    `threads`, the server's games open in threads of their own (the bot's default)."""
     async with table(tmp_path) as setup:
-        bot = BotProcess(setup.dc, setup.database, tmp_path)
+        options = ("--threads",) if threads else ()
+        bot = BotProcess(setup.dc, setup.database, tmp_path, options=options)
         crash = Crash(setup, bot, random.Random(SEED))
         try:
             await bot.start()
@@ -337,9 +343,19 @@ def never_released(hold: Hold) -> Iterator[Hold]:
 
 
 async def start_solo(crash: Crash) -> None:
-    """A solo game against one bot that does not end after its first round."""
+    """A solo game against one bot that does not end after its first round. In a thread of
+    its own, ana follows it there from the card that answered her: the test then looks at
+    the thread as the game's channel."""
+    parent = crash.setup.channel
     started = await crash.slash("skyjo solo", bots=1, level="normal", target_score=1000)
     assert started.type == 4 and not started.ephemeral, started.errors
+    card = shown(started)
+    if crash.bot.options:
+        thread = await poll(lambda: crash.dc.world.channels.get(card.id), "the game's thread")
+        assert thread.parent is parent
+        crash.parent = parent
+        crash.card_id = card.id
+        crash.setup.channel = thread
 
 
 async def open_cards(crash: Crash, message: StoredMessage) -> None:
@@ -426,6 +442,7 @@ async def restart_and_check(crash: Crash) -> None:
         if any(i.startswith("sky:") for i in enabled_ids(m))
     ]
     assert tables == [message.id], f"more than one table to press: {tables}"
+    check_parent(crash)
 
     outdated = await crash.click(seen, first_enabled(seen))
     assert outdated.answered.is_set() and not outdated.errors, outdated.errors
@@ -438,6 +455,18 @@ async def restart_and_check(crash: Crash) -> None:
             f"{reply.text()!r}"
         )
     await play_on(crash)
+
+
+def check_parent(crash: Crash) -> None:
+    """With the game in a thread: its channel holds its card, linking to the thread, and
+    nothing of the game to press."""
+    if crash.parent is None:
+        return
+    channel = crash.dc.messages(crash.parent)
+    assert [m.id for m in channel] == [crash.card_id], "the channel holds more than the card"
+    assert not channel[0].custom_ids, "the card has controls"
+    description = str(channel[0].embeds[0].get("description", ""))
+    assert f"<#{crash.setup.channel.id}>" in description, f"the card says {description!r}"
 
 
 async def play_on(crash: Crash) -> None:
@@ -470,10 +499,15 @@ def enabled_ids(message: StoredMessage) -> list[str]:
 # ---------------------------------------------------------------------------- the kill points
 
 
-async def test_killed_after_the_commit_before_the_answer(tmp_path: Path) -> None:
+IN_THREAD = pytest.mark.parametrize("threads", [False, True], ids=["in-channel", "in-thread"])
+"""The game in its channel, or in a thread of its own started from its card."""
+
+
+@IN_THREAD
+async def test_killed_after_the_commit_before_the_answer(tmp_path: Path, threads: bool) -> None:
     """Ana draws; the bot saves the draw, then dies while sending its answer (the table's edit
     through the interaction callback). The draw stays saved; the table catches up."""
-    async with crash_table(tmp_path) as crash:
+    async with crash_table(tmp_path, threads=threads) as crash:
         await start_solo(crash)
         saved, message = await ana_to_play(crash)
         assert saved.game.phase == "turn"
@@ -497,10 +531,13 @@ async def test_killed_after_the_commit_before_the_answer(tmp_path: Path) -> None
         assert crash.saved().version > committed.version
 
 
-async def test_killed_during_a_bots_move_before_its_table_edit(tmp_path: Path) -> None:
+@IN_THREAD
+async def test_killed_during_a_bots_move_before_its_table_edit(
+    tmp_path: Path, threads: bool
+) -> None:
     """Ana ends her turn; the bot's move is saved, and the bot dies while editing the table to
     show it. The move stays saved; the table catches up and it is ana's turn again."""
-    async with crash_table(tmp_path) as crash:
+    async with crash_table(tmp_path, threads=threads) as crash:
         await start_solo(crash)
         saved, message = await ana_to_play(crash)
         table_id = saved.message_id
@@ -646,3 +683,80 @@ async def play_until(crash: Crash, done: Callable[[], bool]) -> None:
         except Interrupted:
             return
         await decide(crash, saved, message)
+
+
+OPENING_MOMENTS = ["before-its-thread", "as-its-thread-starts", "before-its-table"]
+
+
+@pytest.mark.parametrize("moment", OPENING_MOMENTS)
+async def test_killed_while_a_game_opens_in_its_thread(tmp_path: Path, moment: str) -> None:
+    """Ana's command is answered with the game's card; the bot dies before starting the thread
+    from it, as Discord starts the thread (before the bot reads that it did, so before the
+    game is saved), or once the game is saved, before its table is posted in the thread.
+    After the restart nothing is left to press that does nothing: a saved game is shown in
+    its thread and plays on; an unsaved one leaves an orphan card (still saying the game is
+    being opened, linking nowhere) and, if it was started, an empty thread, without a button
+    in either; and ana can open a game again."""
+    async with crash_table(tmp_path, threads=True) as crash:
+        parent = crash.setup.channel
+        starting = crash.dc.hold(method="POST", path_contains="/threads")
+        started = await crash.slash("skyjo solo", bots=1, level="normal", target_score=1000)
+        card = shown(started)
+        assert started.type == 4 and card.channel_id == parent.id, started.errors
+        await starting.reached()
+        if moment == "before-its-thread":
+            with never_released(starting):
+                await crash.bot.kill()
+        elif moment == "as-its-thread-starts":
+            starting.release()
+            while crash.dc.world.channels.get(card.id) is None:
+                await asyncio.sleep(0)  # no pause: the bot is killed before it reads the answer
+            await crash.bot.kill()
+        else:
+            posting = crash.dc.hold(method="POST", path_contains=f"/channels/{card.id}/messages")
+            starting.release()
+            with never_released(posting) as hold:
+                await hold.reached()
+                assert read_saved(crash.setup.database, card.id) is not None, "not saved"
+                await crash.bot.kill()
+        saved = read_saved(crash.setup.database, card.id)
+        thread = crash.dc.world.channels.get(card.id)
+        await crash.bot.start()
+        if saved is None:
+            await nothing_to_press(crash, parent, thread)
+        else:
+            assert thread is not None, "the game was saved without its thread"
+            crash.parent, crash.card_id, crash.setup.channel = parent, card.id, thread
+            crash.seen = None
+            await ana_to_play(crash)
+            check_parent(crash)
+            await play_on(crash)
+            check_parent(crash)
+
+
+async def nothing_to_press(crash: Crash, parent: Channel, thread: Channel | None) -> None:
+    """No game was saved: the card (and the thread, if started) offer nothing to press, and a
+    game opens again from the channel, in a thread of its own."""
+    await asyncio.sleep(0.5)  # time for a restored game, were there one, to show itself
+    assert read_saved(crash.setup.database, parent.id) is None
+    (orphan,) = crash.dc.messages(parent)
+    assert not orphan.custom_ids, "the orphan card has buttons"
+    assert "<#" not in str(orphan.embeds[0].get("description")), "the orphan card links"
+    if thread is not None:
+        assert thread.id == orphan.id and not crash.dc.messages(thread), "the thread is empty"
+    again = await crash.slash("skyjo solo", bots=1, level="normal", target_score=1000)
+    assert again.type == 4 and not again.ephemeral, again.errors
+    crash.card_id = shown(again).id
+    crash.parent = parent
+    crash.setup.channel = await poll(
+        lambda: crash.dc.world.channels.get(shown(again).id), "the new game's thread"
+    )
+    await ana_to_play(crash)
+    check_parent_cards(crash, parent)
+
+
+def check_parent_cards(crash: Crash, parent: Channel) -> None:
+    """The channel holds the cards the commands were answered with, and nothing to press."""
+    channel = crash.dc.messages(parent)
+    assert all(not m.custom_ids for m in channel), "a card has controls"
+    assert crash.card_id in [m.id for m in channel]
