@@ -26,7 +26,7 @@ from bot.sessions import posting, threads
 from bot.sessions.context import SessionContext
 from bot.storage.records import GameRecord
 from bot.ui import replies
-from bot.ui.card import LOCKED
+from bot.ui.card import LOCKED, thread_name
 from bot.ui.fallback import fallback_screen
 from bot.ui.lobby_screens import lobby_screen
 from bot.ui.rendering import Message, notice, prepare
@@ -305,12 +305,8 @@ class Display:
         record = self.session.record
         try:
             client = self.session.context.client
-            if (
-                self.unchecked
-                and record.parent_id is not None
-                and await threads.is_locked(client, record.channel_id)
-            ):
-                raise threads.ThreadLocked
+            if self.unchecked and record.parent_id is not None:
+                await threads.check(client, record, self._thread_name())
             if record.unshown is not None and record.state is not None:
                 await self.show(self.session.unshown_events())
             else:
@@ -476,6 +472,11 @@ class Display:
             return False
         age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
         return age > TABLE_LIFETIME
+
+    def _thread_name(self) -> str:
+        record = self.session.record
+        host = next((s.name for s in record.seats if s.user_id == record.host_id), "?")
+        return thread_name(self.session.adapter.title, host, self.session.words)
 
     @property
     def _id(self) -> int:

@@ -160,8 +160,8 @@ class LobbyFlow:
         *,
         solo: bool,
     ) -> None:
-        """The game's card answers the command; a public thread is started from it, where
-        the game is saved and then shown."""
+        """The game's card answers the command; the game is saved in the thread about to be
+        started from the card, the thread is started, and the game shown in it."""
         words = Words(opening.language)
         host = opening.seats[0].name
         facts = CardFacts(
@@ -176,33 +176,30 @@ class LobbyFlow:
         card_id = response.message_id
         assert card_id is not None and interaction.channel_id is not None
         client = self.registry.context.client
-        try:
-            thread = await client.http.start_thread_with_message(
-                interaction.channel_id,
-                card_id,
-                name=thread_name(adapter.title, host, words),
-                auto_archive_duration=ARCHIVE_MINUTES,
-            )
-            session = await opening.create(
-                self.registry,
-                channel_id=int(thread["id"]),
-                parent_id=interaction.channel_id,
-                card_id=card_id,
-            )
-        except BaseException:
-            not_opened = discord.Embed(
-                title=thread_name(adapter.title, host, words), description=words(NOT_OPENED)
-            )
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(embed=not_opened)
-            raise
+        # A thread started from a message takes the message's id: the game is saved in its
+        # thread before the thread exists, so that a restart in between finds it.
+        session = await opening.create(
+            self.registry, channel_id=card_id, parent_id=interaction.channel_id, card_id=card_id
+        )
         card = session.card
         card.opening = True
         shown: CardFacts | None = None
         try:
-            async with session.lock:
-                if solo:
+            if solo:
+                async with session.lock:
                     await session.start()
+            try:
+                await client.http.start_thread_with_message(
+                    interaction.channel_id,
+                    card_id,
+                    name=thread_name(adapter.title, host, words),
+                    auto_archive_duration=ARCHIVE_MINUTES,
+                )
+            except BaseException:
+                async with session.lock:
+                    await session.abandon(NOT_OPENED)
+                raise
+            async with session.lock:
                 try:
                     await session.display.post(await session.display.current())
                 except BaseException:

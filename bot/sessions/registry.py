@@ -63,6 +63,7 @@ class SessionRegistry:
             session = self._open[record.id] = self._session(record)
             session.display.stale = True
             session.display.unchecked = True
+            session.card.refresh()
             session.wake()
             restored += 1
         return restored

@@ -7,6 +7,10 @@ from typing import Any
 
 import discord
 
+from bot.sessions.places import ARCHIVE_MINUTES
+from bot.storage.records import GameRecord
+
+UNKNOWN_CHANNEL = 10003
 ARCHIVED_THREAD = 50083
 """Discord's answer to an operation on an archived thread."""
 
@@ -29,13 +33,29 @@ async def reopen(client: discord.Client, thread_id: int) -> None:
     try:
         data = await client.http.edit_channel(thread_id, archived=False)
     except discord.HTTPException:
-        if await is_locked(client, thread_id):
+        if _locked(await client.http.get_channel(thread_id)):
             raise ThreadLocked from None
         raise
     if _locked(data):
         raise ThreadLocked
 
 
-async def is_locked(client: discord.Client, thread_id: int) -> bool:
-    """Whether a moderator locked the thread (looked up once, after a restart)."""
-    return _locked(await client.http.get_channel(thread_id))
+async def check(client: discord.Client, game: GameRecord, name: str) -> None:
+    """After a restart, the game's thread as Discord has it: raises `ThreadLocked` when a
+    moderator locked it. A game saved as its thread was about to be started from its card
+    (the bot stopped in between) gets it now, named `name`."""
+    try:
+        data = await client.http.get_channel(game.channel_id)
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_CHANNEL or game.card_id != game.channel_id:
+            raise
+        assert game.parent_id is not None
+        try:
+            await client.http.start_thread_with_message(
+                game.parent_id, game.card_id, name=name, auto_archive_duration=ARCHIVE_MINUTES
+            )
+        except discord.HTTPException:
+            raise error from None
+        return
+    if _locked(data):
+        raise ThreadLocked

@@ -81,7 +81,7 @@ def card_state(facts: CardFacts, words: Words) -> str:
 
 def card_embed(facts: CardFacts, words: Words) -> discord.Embed:
     open_game = facts.status in ("lobby", "running")
-    gone = facts.abandoned and facts.note is None
+    gone = facts.abandoned and facts.note in (None, NOT_OPENED)
     lines = [card_state(facts, words)]
     if facts.link is not None and not gone:
         lines.append(words(TO_THREAD, link=facts.link))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from pathlib import Path
 
 from bot.sessions.cards import ARCHIVE_AFTER
@@ -340,3 +341,38 @@ async def test_leave_and_cancel_in_the_channel_act_on_the_callers_only_game(
             f"thread (<#{c.thread.id}> and <#{d.thread.id}>)."
         )
         assert (await session_of(t, c)).record.is_open and (await session_of(t, d)).record.is_open
+
+
+async def test_a_thread_discord_refuses_to_start_leaves_a_card_that_says_so(
+    tmp_path: Path,
+) -> None:
+    """Discord refuses the thread (a permission taken away as the command ran): the game,
+    saved for the thread it was to get, is recorded as abandoned, and its card says it could
+    not be opened, without a link; ana is told what is missing, and can open a game again."""
+    async with table(tmp_path) as t:
+        await threaded(t)
+        t.dc.fail(403, method="POST", path_contains="/threads", code=50013, message="Missing")
+        result = await t.slash("ana", "skyjo solo", bots=1)
+        card_id = shown(result).id
+
+        def card_now() -> StoredMessage:
+            (found,) = [m for m in t.dc.messages(t.channel) if m.id == card_id]
+            return found
+
+        told = await result.wait_followup()
+        assert told.flags & 64 and "permission" in told.content, told.content
+        await until(
+            lambda: "could not be opened" in str(card_now().embeds),
+            "the card to say the game could not be opened",
+        )
+        assert card_now().embeds[0]["description"] == "This game could not be opened."
+        assert not card_now().custom_ids and not t.guild.threads
+        (game_id,) = [g.id for g in await t.running.sessions.store.open_games()] or [None]
+        assert game_id is None, "no game is left open"
+        with sqlite3.connect(t.database) as db:
+            (first,) = db.execute(
+                "SELECT id FROM games WHERE channel_id = ?", (card_id,)
+            ).fetchone()
+        assert stored_game(t, first) == ("cancelled", 1)
+        again = await open_game(t, "ana", "skyjo solo", bots=1)
+        assert again.thread.id != card_id
