@@ -6,7 +6,8 @@ answer has been sent.
         BOT_DELAY LOOK
 
 DATABASE is a SQLite file's path or a PostgreSQL URL.
-LOOK is `pictures` or `text` (the servers' tables as text only). The process runs until SIGTERM,
+LOOK is `pictures` or `text` (the servers' tables as text only). Its servers play one game a
+channel (`/table threads off`), as the benches' users expect. The process runs until SIGTERM,
 then writes OUT_JSON: `latencies_ms`, `received_at` (each interaction's arrival on
 `time.perf_counter`'s clock, which on Linux is the system's monotonic clock, shared by every
 process) and `running_games`. With SKYTABLE_PROFILE=FILE in the environment, the bot process
