@@ -7,8 +7,9 @@ it for real (`tests/e2e/test_crash.py`).
 DATABASE is a SQLite file's path or a PostgreSQL URL. READY_FILE is written once the bot is
 connected and ready. Its servers play each game in its channel (`/table threads off`), unless
 `--threads` leaves them the default: each game in a thread of its own. The bot runs until it
-is killed; on SIGTERM it closes cleanly. SEED (optional) seeds the games it deals. The other settings come from the environment, as for
-`python -m bot` (SHARD_COUNT and SHARD_IDS make it a sharded bot).
+is killed; on SIGTERM it closes cleanly. SEED (optional) seeds the games it deals. The other
+settings come from the environment, as for `python -m bot` (SHARD_COUNT and SHARD_IDS make it a
+sharded bot).
 """
 
 from __future__ import annotations
