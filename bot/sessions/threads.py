@@ -42,12 +42,14 @@ async def reopen(client: discord.Client, thread_id: int) -> None:
 
 async def check(client: discord.Client, game: GameRecord, name: str) -> None:
     """After a restart, the game's thread as Discord has it: raises `ThreadLocked` when a
-    moderator locked it. A game saved as its thread was about to be started from its card
-    (the bot stopped in between) gets it now, named `name`."""
+    moderator locked it, Unknown Channel when one deleted it. A game saved as its thread was
+    about to be started from its card (the bot stopped in between, before anything was posted
+    in the thread) gets it now, named `name`."""
     try:
         data = await client.http.get_channel(game.channel_id)
     except discord.NotFound as error:
-        if error.code != UNKNOWN_CHANNEL or game.card_id != game.channel_id:
+        never_started = game.card_id == game.channel_id and game.message_id is None
+        if error.code != UNKNOWN_CHANNEL or not never_started:
             raise
         assert game.parent_id is not None
         try:

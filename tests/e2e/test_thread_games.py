@@ -209,6 +209,26 @@ async def test_a_thread_locked_while_the_bot_is_down_ends_its_game_after_restart
         assert await t.running.sessions.in_channel(game.thread.id) is None
 
 
+async def test_a_thread_deleted_while_the_bot_is_down_ends_its_game_after_restart(
+    tmp_path: Path,
+) -> None:
+    """The restarted bot does not start the thread again from the card: the game shown in it
+    is abandoned, and the card says its thread is gone."""
+    async with table(tmp_path) as t:
+        game = await solo_at_first_turn(await threaded(t), random.Random(6))
+        game_id = (await session_of(t, game)).record.id
+        await t.stop()
+        t.dc.delete_channel(game.thread)
+        await t.start()
+        await until(lambda: stored_game(t, game_id)[0] == "cancelled", "the game to end")
+        assert stored_game(t, game_id) == ("cancelled", 1)
+        assert await card_says(t, game, "Ended: its thread is gone.") == (
+            "Ended: its thread is gone."
+        )
+        started = [r for r in t.dc.requests if r.method == "POST" and r.path.endswith("/threads")]
+        assert len(started) == 1, "the thread is not started again from the card"
+
+
 async def test_a_deleted_card_is_posted_again_and_kept_up_to_date(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         game = await open_game(await threaded(t), "ana", "skyjo start")
