@@ -51,7 +51,7 @@ async def check(client: discord.Client, game: GameRecord, name: str) -> None:
         never_started = game.card_id == game.channel_id and game.message_id is None
         if error.code != UNKNOWN_CHANNEL or not never_started:
             raise
-        assert game.parent_id is not None
+        assert game.parent_id is not None and game.card_id is not None
         try:
             await client.http.start_thread_with_message(
                 game.parent_id, game.card_id, name=name, auto_archive_duration=ARCHIVE_MINUTES
