@@ -26,12 +26,29 @@ Sharded bots are served as Discord serves them: each connection is given, and se
 of, only the guilds of the shard it identified for (`add_guild(name, shard=(0, 2))` places a
 guild; `gateway.shards()` lists the connections open), so several auto-sharded clients of one
 bot can share a stand-in.
+
+Discord's rate limits (see `ratelimits.py`) are enforced with `Limits(enforce_rate_limits=True)`
+(off by default: then nothing is refused but the 429s `rate_limit` forces, and no bucket header
+is sent). The global limit, `Limits.global_rate_limit` (50 requests in any 1 s, a `RateLimit`
+of requests per seconds), is the bot's over all its clients; interaction callbacks and
+`/webhooks/{application}/{token}...` are exempt and never counted. Past it: 429 `"global":
+true`, scope `global`. Buckets (`message_create_limit` and `message_edit_limit` 5 per 5 s and
+`message_delete_limit` 5 per 1 s per channel or thread, `interaction_webhook_limit` 5 per 2 s
+per interaction token, `other_route_limit` 50 per 1 s per route and channel or guild) answer
+`X-RateLimit-Bucket`, `-Limit`, `-Remaining`, `-Reset`, `-Reset-After`, by which discord.py
+paces itself; past one: 429 scope `user`. Every recorded request has its arrival time
+(`RecordedRequest.at`, the stand-in's clock, seconds), and the stand-in counts, whether
+enforcing or not: `counted_requests`, `counted_requests_per_s_max` (the most counted requests
+within any one second), `rate_limited` (429s by scope: "global", "user", "shared"),
+`invalid_requests` (401, 403 and 429 but "shared": `last_10_minutes`, `total`), all in
+`request_stats()` as JSON and set to zero by `reset_request_stats()`.
 """
 
 from .errors import ApiError, StandInError
 from .gateway import ResumableSession
 from .interactions import InteractionResult
-from .limits import COMPONENTS_V2, EPHEMERAL, LOADING, Limits, is_unicode_emoji
+from .limits import COMPONENTS_V2, EPHEMERAL, LOADING, Limits, RateLimit, is_unicode_emoji
+from .ratelimits import InvalidRequests
 from .server import Hold, RecordedRequest
 from .standin import DiscordStandIn, quick_retries
 from .world import Channel, Guild, Member, Role, StoredMessage, User, World, permission_bits
@@ -46,8 +63,10 @@ __all__ = [
     "Guild",
     "Hold",
     "InteractionResult",
+    "InvalidRequests",
     "Limits",
     "Member",
+    "RateLimit",
     "RecordedRequest",
     "ResumableSession",
     "Role",

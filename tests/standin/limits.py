@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
@@ -32,6 +32,21 @@ LOCALES = frozenset(locale.value for locale in discord.Locale)
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 CHOICE_TYPES = frozenset({3, 4, 10})
 TextCheck = Callable[[tuple[PathPart, ...], object, FieldErrors], None]
+
+
+class RateLimit(NamedTuple):
+    """At most `requests` requests per `per` seconds."""
+
+    requests: int
+    per: float
+
+
+GLOBAL_RATE_LIMIT = RateLimit(50, 1.0)
+MESSAGE_CREATES = RateLimit(5, 5.0)
+MESSAGE_EDITS = RateLimit(5, 5.0)
+MESSAGE_DELETES = RateLimit(5, 1.0)
+INTERACTION_WEBHOOKS = RateLimit(5, 2.0)
+OTHER_ROUTES = RateLimit(50, 1.0)
 
 
 @dataclass
@@ -66,6 +81,27 @@ class Limits:
     1 unless Discord raised it for a large bot (16 and up). discord.py 2.7 does not read it."""
     session_starts: int = 1000
     """IDENTIFYs allowed a day (`session_start_limit.total`); each identify uses one."""
+    enforce_rate_limits: bool = False
+    """Whether the stand-in refuses with 429 what goes past the limits below, and sends the
+    bucket headers (`X-RateLimit-*`) by which discord.py paces itself. Off, it only counts the
+    requests (`DiscordStandIn.request_stats()`), sends no bucket headers and refuses nothing
+    but the 429s a test forces."""
+    global_rate_limit: RateLimit = GLOBAL_RATE_LIMIT
+    """The bot's global limit, over all its clients: counted requests (every REST request but
+    the interaction endpoints: callbacks and `/webhooks/{application}/{token}...`) in any
+    sliding window of `per` seconds."""
+    message_create_limit: RateLimit = MESSAGE_CREATES
+    """Message creates per channel (a thread is a channel), as observed on Discord."""
+    message_edit_limit: RateLimit = MESSAGE_EDITS
+    """Message edits per channel, a bucket of their own, as observed on Discord."""
+    message_delete_limit: RateLimit = MESSAGE_DELETES
+    """Message deletes per channel: Discord's bucket for deleting messages younger than 10 s
+    and unknown ones (older ones have buckets of their own there, not modelled here)."""
+    interaction_webhook_limit: RateLimit = INTERACTION_WEBHOOKS
+    """Follow-ups and edits or deletes of an interaction's messages, per interaction token."""
+    other_route_limit: RateLimit = OTHER_ROUTES
+    """Every other route, per method, route and major parameter (channel, guild): generous, so
+    that only the global limit binds them (Discord's own figures vary by route)."""
 
 
 @functools.cache

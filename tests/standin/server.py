@@ -19,6 +19,7 @@ from .gateway import Gateway
 from .interactions import InteractionLog
 from .limits import COMPONENTS_V2, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, Limits
 from .messages import MANAGE_MESSAGES, check_body, check_channel_send, check_editable
+from .ratelimits import RateMeter, Route, route_of
 from .world import DM_CHANNEL, PUBLIC_THREAD, Channel, StoredMessage, User, World
 
 NONCE_LIMIT = 25
@@ -64,6 +65,8 @@ class RecordedRequest:
     json: Any
     files: dict[str, bytes] = field(default_factory=dict)
     status: int = 0
+    at: float = 0.0
+    """When it arrived, on the stand-in's clock (`World.clock.now()`, seconds)."""
 
     def text(self) -> str:
         """The body as JSON text, to scan for values that must not leak."""
@@ -219,6 +222,7 @@ class Rest:
         self.failures: list[ForcedFailure] = []
         self.holds: list[Hold] = []
         self.files: dict[str, bytes] = {}
+        self.meter = RateMeter(limits)
 
     def build_app(self) -> web.Application:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
@@ -281,34 +285,51 @@ class Rest:
         if request.path == "/gateway" or request.path.startswith("/cdn/"):
             return await handler(request)
         record = RecordedRequest(
-            request.method, request.path.removeprefix(API_PREFIX), dict(request.query), None
+            request.method,
+            request.path.removeprefix(API_PREFIX),
+            dict(request.query),
+            None,
+            at=self.world.clock.now(),
         )
         self.requests.append(record)
+        limited, bucket_headers = self._rate_limit(request, record)
+        response = await self._answer(request, handler, record, limited)
+        if response.status != 429:
+            response.headers.update(bucket_headers)
+        record.status = response.status
+        self.meter.answered(record.at, response.status, response.headers.get("X-RateLimit-Scope"))
+        self.world.changes.notify()
+        return response
+
+    async def _answer(
+        self,
+        request: web.Request,
+        handler: Handler,
+        record: RecordedRequest,
+        limited: web.Response | None,
+    ) -> web.StreamResponse:
+        """The answer to a request: the 429 it was given on arrival, if any, else what a hold,
+        a forced failure or its handler makes of it."""
         try:
             await self._read_body(request, record)
         except ApiError as error:
-            record.status = error.status
-            return json_response(error.to_json(), error.status)
-        response: web.StreamResponse | None = None
+            return limited or json_response(error.to_json(), error.status)
+        if limited is not None:
+            return limited
         hold = next((h for h in self.holds if h._takes(record)), None)
         if hold is not None and not await hold._wait():
-            response = json_response(
+            return json_response(
                 {"message": "503: the stand-in closed while holding this request", "code": 0}, 503
             )
-        if response is None:
-            response = self._forced_rate_limit(record)
-        if response is None:
-            response = self._forced_failure(record)
-        if response is None:
-            try:
-                self._check_auth(request, record.path)
-                response = await handler(request)
-            except ApiError as error:
-                headers = {"Via": "1.1 google"} if error.status == 429 else {}
-                response = json_response(error.to_json(), error.status, headers)
-        record.status = response.status
-        self.world.changes.notify()
-        return response
+        response = self._forced_failure(record)
+        if response is not None:
+            return response
+        try:
+            self._check_auth(request, record.path)
+            return await handler(request)
+        except ApiError as error:
+            headers = {"Via": "1.1 google"} if error.status == 429 else {}
+            return json_response(error.to_json(), error.status, headers)
 
     async def _read_body(self, request: web.Request, record: RecordedRequest) -> None:
         request[JSON_BODY] = None
@@ -340,11 +361,34 @@ class Rest:
                 request[JSON_TEXT] = raw
         request[JSON_BODY] = record.json
 
-    def _forced_rate_limit(self, record: RecordedRequest) -> web.Response | None:
+    def _rate_limit(
+        self, request: web.Request, record: RecordedRequest
+    ) -> tuple[web.Response | None, dict[str, str]]:
+        """Discord's limits on arrival: a forced 429, or the meter's (see `RateMeter.admit`);
+        else the bucket headers the answer carries."""
+        route = self._route(request, record)
+        forced = self._forced_rate_limit(record)
+        if forced is not None:
+            if not forced.global_:
+                self.meter.count(route, record.at)
+            return json_response(forced.body(), 429, forced.headers(record.at)), {}
+        body, headers = self.meter.admit(route, record.at)
+        if body is not None:
+            return json_response(body, 429, headers), {}
+        return None, headers
+
+    def _route(self, request: web.Request, record: RecordedRequest) -> Route:
+        resource = request.match_info.route.resource
+        template = resource.canonical if resource is not None else record.path
+        return route_of(
+            self.limits, record.method, template.removeprefix(API_PREFIX), request.match_info
+        )
+
+    def _forced_rate_limit(self, record: RecordedRequest) -> ForcedRateLimit | None:
         for forced in self.rate_limits:
             if forced.times > 0 and forced.matches(record.method, record.path):
                 forced.times -= 1
-                return json_response(forced.body(), 429, forced.headers(self.world.clock.now()))
+                return forced
         return None
 
     def _forced_failure(self, record: RecordedRequest) -> web.Response | None:
@@ -803,6 +847,7 @@ class Rest:
             request.path.removeprefix(API_PREFIX),
             dict(request.query),
             request[JSON_BODY],
+            at=self.world.clock.now(),
         )
         self.unhandled.append(record)
         raise ApiError(

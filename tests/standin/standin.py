@@ -24,6 +24,7 @@ from .errors import ApiError, StandInError
 from .gateway import Fault, Gateway, ResumableSession, shard_of
 from .interactions import InteractionLog, InteractionResult
 from .limits import Limits
+from .ratelimits import InvalidRequests
 from .server import ForcedFailure, ForcedRateLimit, Hold, RecordedRequest, Rest
 from .users import OptionValue, Users
 from .world import (
@@ -727,6 +728,43 @@ class DiscordStandIn:
             found, timeout, f"a {method} request to a path containing {path_contains!r}"
         )
         return request
+
+    # Discord's rate limits (see `Limits.enforce_rate_limits`)
+
+    @property
+    def counted_requests(self) -> int:
+        """REST requests counted toward the bot's global limit, over all its clients: every
+        one but those to interaction endpoints (callbacks, `/webhooks/...`) and those refused by
+        the global limit (forced or enforced). Unlike `requests`, never cleared but by
+        `reset_request_stats`."""
+        return self.rest.meter.counted_requests
+
+    @property
+    def counted_requests_per_s_max(self) -> int:
+        """The most counted requests that arrived within any one second (stand-in clock)."""
+        return self.rest.meter.counted_requests_per_s_max
+
+    @property
+    def rate_limited(self) -> dict[str, int]:
+        """429s answered (enforced or forced), by scope: "global", "user" and "shared"."""
+        return dict(self.rest.meter.rate_limited)
+
+    @property
+    def invalid_requests(self) -> InvalidRequests:
+        """Answers Discord counts as invalid (401, 403, and 429 but of scope "shared"): in the
+        last 10 minutes of the stand-in's clock (Discord bans an IP past 10,000) and in all."""
+        return self.rest.meter.invalid_requests(self.world.clock.now())
+
+    def request_stats(self) -> dict[str, Any]:
+        """The counters above as JSON: `counted_requests`, `counted_requests_per_s_max`,
+        `rate_limited` {"global", "user", "shared"}, `invalid_requests` {"last_10_minutes",
+        "total"}."""
+        return self.rest.meter.stats(self.world.clock.now())
+
+    def reset_request_stats(self) -> None:
+        """Sets the counters to zero, e.g. between phases of a bench; the limits themselves
+        (windows, buckets) go on."""
+        self.rest.meter.reset()
 
     def sent_text(self) -> str:
         """All request bodies the bots sent, as JSON text, to scan for leaked values."""
