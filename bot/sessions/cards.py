@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapters.base import GameAdapter
+from bot.budget import Priority, priority
 from bot.i18n import Words
 from bot.sessions import posting
 from bot.sessions.context import SessionContext
@@ -106,6 +107,10 @@ class GameCard:
         self.refresh()
 
     async def _keep_up(self) -> None:
+        with priority(Priority.BOOKKEEPING):
+            await self._bring_up_to_date()
+
+    async def _bring_up_to_date(self) -> None:
         while self.kept:
             facts = self.facts()
             if facts == self._shown:
@@ -136,12 +141,13 @@ class GameCard:
                 return
             facts = self.facts()
             try:
-                sent = await posting.send(
-                    session.context.client,
-                    record.parent_id,
-                    Message(card_embed(facts, session.words)),
-                    nonce=nonce("card", record.id, record.card_id),
-                )
+                with priority(Priority.BOOKKEEPING):
+                    sent = await posting.send(
+                        session.context.client,
+                        record.parent_id,
+                        Message(card_embed(facts, session.words)),
+                        nonce=nonce("card", record.id, record.card_id),
+                    )
             except discord.HTTPException as error:
                 log.info("Game %s: its card could not be posted again (%s)", record.id, error)
                 return
@@ -170,6 +176,7 @@ class GameCard:
         if await context.store.open_in_channel(record.channel_id) is not None:
             return
         try:
-            await context.client.http.edit_channel(record.channel_id, archived=True)
+            with priority(Priority.BOOKKEEPING):
+                await context.client.http.edit_channel(record.channel_id, archived=True)
         except discord.HTTPException as error:
             log.info("Game %s: its thread was not archived (%s)", record.id, error)

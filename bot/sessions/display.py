@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from bot.adapters.base import GameAdapter
 from bot.adapters.specs import ButtonSpec, Screen, TableContext
+from bot.budget import Priority, priority
 from bot.i18n import Words
 from bot.sessions import posting, threads
 from bot.sessions.context import SessionContext
@@ -94,6 +95,8 @@ class ShownGame(Protocol):
     def last_turn(self) -> tuple[Any, ...]: ...
 
     def reopenable(self) -> bool: ...
+
+    def bots_to_move(self) -> bool: ...
 
     def unshown_events(self) -> list[Any]: ...
 
@@ -327,7 +330,10 @@ class Display:
         record = self.session.record
         client = self.session.context.client
         try:
-            found = await posting.strays(client, record.channel_id, record.id, record.message_id)
+            with priority(Priority.BOOKKEEPING):
+                found = await posting.strays(
+                    client, record.channel_id, record.id, record.message_id
+                )
         except discord.HTTPException as error:
             log.info("Game %s: the channel could not be looked through (%s)", self._id, error)
             return
@@ -377,12 +383,14 @@ class Display:
         ]
         for once in first:
             try:
-                return await posting.send(client, record.channel_id, message, nonce=once)
+                with priority(self._priority()):
+                    return await posting.send(client, record.channel_id, message, nonce=once)
             except discord.NotFound as error:
                 if error.code != UNKNOWN_MESSAGE:
                     raise
                 log.info("Game %s: the message posted with this nonce was deleted", self._id)
-        return await posting.send(client, record.channel_id, message, nonce=last)
+        with priority(self._priority()):
+            return await posting.send(client, record.channel_id, message, nonce=last)
 
     async def edit(
         self, message: Message, interaction: discord.Interaction[Any] | None = None
@@ -438,7 +446,8 @@ class Display:
                 elif not expired(error):
                     raise
         client = self.session.context.client
-        posted = await posting.edit(client, record.channel_id, record.message_id, message, kept)
+        with priority(self._priority()):
+            posted = await posting.edit(client, record.channel_id, record.message_id, message, kept)
         self._shown = Shown(posted.id, look, posted.attachments)
 
     def _kept(self, message_id: int, look: posting.Appearance) -> tuple[int, ...]:
@@ -472,6 +481,10 @@ class Display:
             return False
         age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
         return age > TABLE_LIFETIME
+
+    def _priority(self) -> Priority:
+        """A table a member is to play on goes before one where only bots are to move."""
+        return Priority.BOTS if self.session.bots_to_move() else Priority.PLAYER
 
     def _thread_name(self) -> str:
         record = self.session.record

@@ -277,6 +277,15 @@ class GameSession:
             except discord.HTTPException as error:
                 log.info("Game %s: its standings keep their buttons (%s)", self.record.id, error)
 
+    def bots_to_move(self) -> bool:
+        """Whether only bots are to move in the running game, as far as the engine in memory
+        tells (never loaded for this: loading it resets the turn being tracked)."""
+        engine = self._engine
+        if self.record.status != "running" or engine is None:
+            return False
+        seats = self.record.seats
+        return not any(seats[seat].is_member for seat in engine.to_move)
+
     def reopenable(self) -> bool:
         """Whether the finished game can still be reopened, to correct it."""
         deadline = self.record.deadline

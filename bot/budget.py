@@ -1,0 +1,135 @@
+"""The bot's share of Discord's global rate limit: at most 50 requests a second per bot, over
+all its processes and shards; interaction answers and their webhooks are not counted.
+
+Every request discord.py sends through its REST client (`HTTPClient.request`) is counted;
+interaction answers go through its webhook adapter and are not. The budget lets through at most
+`rate` counted requests in any one-second window: a sliding window, which unlike a token bucket
+never lets a full bucket and a second's refill pass in the same second. Requests beyond it wait,
+the most urgent first (a table a member is to play on before one where only bots play, and
+either before bookkeeping such as game cards), in order of arrival within a priority.
+
+Several processes share the bot's limit by shard: a process owning `k` of `n` shards gets
+`k / n` of the bot's budget (`share`). `install` puts a budget in front of a client's REST
+requests; the game displays mark each request's priority (`priority`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import heapq
+import itertools
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterator
+from enum import IntEnum
+from typing import Any
+
+import discord
+
+from bot.shards import Shards
+
+BOT_BUDGET = 45
+"""Counted requests a second for the whole bot: under Discord's 50, with room for what a
+process cannot see (another process's startup, a retried request)."""
+WINDOW = 1.0
+
+
+class Priority(IntEnum):
+    PLAYER = 0
+    """A table a member is to play on, a turn alert, an answer to what a member did."""
+    BOTS = 1
+    """A table where only bots are to move."""
+    BOOKKEEPING = 2
+    """What no one waits on: game cards, archiving threads, looking for strays."""
+
+
+_current: contextvars.ContextVar[Priority] = contextvars.ContextVar(
+    "request_priority", default=Priority.PLAYER
+)
+
+
+@contextlib.contextmanager
+def priority(level: Priority) -> Iterator[None]:
+    """Requests sent in this block (and the tasks it starts) wait with `level`."""
+    token = _current.set(level)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def share(shards: Shards, bot_budget: float = BOT_BUDGET) -> float:
+    """This process's requests a second: its shards' share of the bot's budget."""
+    owned = shards.count if shards.ids is None else len(shards.ids)
+    return bot_budget * owned / shards.count
+
+
+class Budget:
+    def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
+        if rate <= 0:
+            raise ValueError("a budget lets at least some requests through")
+        self.rate = rate
+        self._per_window = max(1, int(rate * WINDOW))
+        self._clock = clock
+        self._sent: deque[float] = deque()
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._wakeup: asyncio.TimerHandle | None = None
+        self.waited = 0
+        """Requests that had to wait for room in the window."""
+
+    def _room(self) -> bool:
+        now = self._clock()
+        while self._sent and self._sent[0] <= now - WINDOW:
+            self._sent.popleft()
+        return len(self._sent) < self._per_window
+
+    async def acquire(self, level: Priority | None = None) -> None:
+        """Wait for room in the window (behind more urgent and earlier requests), then take
+        it."""
+        if not self._waiting and self._room():
+            self._sent.append(self._clock())
+            return
+        self.waited += 1
+        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        level = _current.get() if level is None else level
+        heapq.heappush(self._waiting, (int(level), next(self._order), ticket))
+        self._serve()
+        try:
+            await ticket
+        except asyncio.CancelledError:
+            if ticket.done() and not ticket.cancelled():
+                self._serve()
+            raise
+
+    def _serve(self) -> None:
+        """Let the waiting requests through, most urgent first, while the window has room;
+        then wake up when the oldest request leaves the window."""
+        while self._waiting and self._room():
+            _, _, ticket = heapq.heappop(self._waiting)
+            if ticket.cancelled():
+                continue
+            self._sent.append(self._clock())
+            ticket.set_result(None)
+        self._waiting = [entry for entry in self._waiting if not entry[2].cancelled()]
+        heapq.heapify(self._waiting)
+        if self._waiting and self._wakeup is None:
+            delay = max(0.0, self._sent[0] + WINDOW - self._clock())
+            self._wakeup = asyncio.get_running_loop().call_later(delay, self._woken)
+
+    def _woken(self) -> None:
+        self._wakeup = None
+        self._serve()
+
+
+def install(http: discord.http.HTTPClient, budget: Budget) -> None:
+    """Every request of `http` (discord.py's REST client: the counted routes) waits for its
+    room in `budget`."""
+    send: Callable[..., Awaitable[Any]] = http.request
+
+    async def request(route: discord.http.Route, **kwargs: Any) -> Any:
+        await budget.acquire()
+        return await send(route, **kwargs)
+
+    setattr(http, "request", request)  # noqa: B010 - an instance's method wrapped in place
