@@ -10,7 +10,11 @@ LOOK is `pictures` or `text` (the servers' tables as text only). Its servers pla
 channel (`/table threads off`), as the benches' users expect. The process runs until SIGTERM,
 then writes OUT_JSON: `latencies_ms`, `received_at` (each interaction's arrival on
 `time.perf_counter`'s clock, which on Linux is the system's monotonic clock, shared by every
-process) and `running_games`. With SKYTABLE_PROFILE=FILE in the environment, the bot process
+process), `running_games`, `bot_moves`: each move of a bot seat, as [game id, the version it
+was saved as, when its save was committed], and `tables_shown`: each time the bot showed a
+game's public message (edited it, or posted it anew), as [message id, game id, the game's
+version then, when the bot began, when Discord had taken it] (times on `time.time()`'s clock,
+which the stand-in's also reads). With SKYTABLE_PROFILE=FILE in the environment, the bot process
 runs under cProfile and writes its statistics to FILE (timed by the main thread's CPU time with
 SKYTABLE_PROFILE_CLOCK=cpu, else by the wall clock). With SKYTABLE_TRACEMALLOC=FILE, it traces
 the Python heap and writes, at SIGTERM, where the memory it holds was allocated, largest first,
@@ -26,7 +30,7 @@ import signal
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +42,10 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import SkyTableBot
 from bot.config import BotSettings
+from bot.sessions.display import Display
+from bot.storage.games import GameRepository, Move
+from bot.storage.records import GameRecord, ResultRecord
+from bot.ui.rendering import Message
 
 
 def point_at(base: str, gateway: str) -> None:
@@ -86,6 +94,73 @@ class AnswerTimes:
             "received_at": self.moments,
             "unanswered": len(self.received),
         }
+
+
+class BotMoves:
+    """Each move of a bot seat once saved: its game, the version it was saved as, and when the
+    save was committed (`time.time()`)."""
+
+    def __init__(self) -> None:
+        self.saved: list[tuple[int, int, float]] = []
+        saved = self.saved
+        save, finish = GameRepository.save, GameRepository.finish
+
+        def note(game: GameRecord, move: Move | None) -> None:
+            if move is not None and game.seats[move.seat].bot_level is not None:
+                saved.append((game.id, game.version, time.time()))
+
+        async def timed_save(
+            repository: GameRepository,
+            game: GameRecord,
+            move: Move | None = None,
+            *,
+            over: int,
+            reopened: bool = False,
+        ) -> None:
+            await save(repository, game, move, over=over, reopened=reopened)
+            note(game, move)
+
+        async def timed_finish(
+            repository: GameRepository,
+            game: GameRecord,
+            results: Sequence[ResultRecord],
+            move: Move | None = None,
+            *,
+            over: int,
+        ) -> None:
+            await finish(repository, game, results, move, over=over)
+            note(game, move)
+
+        GameRepository.save = timed_save  # type: ignore[method-assign, assignment]
+        GameRepository.finish = timed_finish  # type: ignore[method-assign, assignment]
+
+
+class TablesShown:
+    """Each time a game's public message was shown (`Display.edit`, `Display.post`, which
+    render it at the game's version of the moment): the message, its game and version, and when
+    the showing began and ended."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[int, int, int, float, float]] = []
+        shown = self.shown
+        edit, post = Display.edit, Display.post
+
+        async def timed_edit(
+            display: Display, message: Message, interaction: discord.Interaction[Any] | None = None
+        ) -> None:
+            record, began = display.session.record, time.time()
+            version = record.version
+            await edit(display, message, interaction)
+            shown.append((record.message_id or 0, record.id, version, began, time.time()))
+
+        async def timed_post(display: Display, message: Message) -> None:
+            record, began = display.session.record, time.time()
+            version = record.version
+            await post(display, message)
+            shown.append((record.message_id or 0, record.id, version, began, time.time()))
+
+        Display.edit = timed_edit  # type: ignore[method-assign, assignment]
+        Display.post = timed_post  # type: ignore[method-assign, assignment]
 
 
 async def serve_until_terminated(
@@ -137,6 +212,8 @@ async def main(argv: list[str]) -> None:
     bot = SkyTableBot(settings, bot_delay=float(bot_delay))
     bot._connection.guild_ready_timeout = 0.2
     times = AnswerTimes(bot)
+    moves = BotMoves()
+    tables = TablesShown()
 
     @bot.event
     async def on_ready() -> None:
@@ -152,7 +229,11 @@ async def main(argv: list[str]) -> None:
     def extra() -> dict[str, Any]:
         if memory:
             write_allocations(f"{memory}.{os.getpid()}")
-        return {"running_games": len(bot.sessions.running)}
+        return {
+            "running_games": len(bot.sessions.running),
+            "bot_moves": moves.saved,
+            "tables_shown": tables.shown,
+        }
 
     await serve_until_terminated(bot, token, out, times, extra)
 

@@ -1,7 +1,7 @@
 """Sky Table under the load of many concurrent games, and its capacity against a bare bot's.
 
     .venv/bin/python -m bench.load [--games 1000] [--seconds 60] [--json] [--details] [--quick]
-                                   [--postgres]
+                                   [--postgres] [--no-limits]
 
 Sky Table's store is a SQLite file by default; with `--postgres`, a database of its own on a
 throwaway PostgreSQL server started for the run (`tests.postgres_server`), for each of its
@@ -25,7 +25,13 @@ every user), and three bot processes, one after the other:
    ask for a hint or look at their banked cards, and start a rematch when a game ends, so the
    games stay as many. An opening that failed (an answer lost or too late) is taken up again
    from what the channel shows, twice at most. Play goes on for `--seconds` once every game has
-   started; the steady state is from `STEADY_AFTER` s after that to the end.
+   started; the steady state is from `STEADY_AFTER` s after that to the end. The stand-in
+   enforces Discord's rate limits meanwhile (`Limits.enforce_rate_limits`: the bot's 50
+   requests in any second, interaction callbacks exempt; 5 message posts and 5 edits per 5 s a
+   channel; 5 requests per 2 s an interaction's token), and refuses an interaction's answer
+   that comes more than 3 s after it, as Discord does; `--no-limits` lifts the rate limits (the
+   3 s stay), for comparison. Once the users stop, the bot runs `SHOW_GRACE` s more to show
+   its bots' last moves. The capacity phases run without the rate limits.
 2. **Sky Table's capacity**, a fresh bot process and database: `--tables` two-member Skyjo
    tables (no bots, so only clicks change them; an hour a turn, so no timer plays), opened and
    past their opening cards. Then clicks at rising rates (below), each the next move of a table:
@@ -47,6 +53,23 @@ Printed (`--json`: one JSON object, these keys only unless `--details`):
   or refused it as too late), on the bot's own clock;
 - `memory_kib_per_game`: the bot's resident memory (child processes included) at the end of play
   less that when connected and idle, divided by the games running then;
+- `counted_requests_per_s_max`: the most REST requests the stand-in counted toward the global
+  limit (all but interaction callbacks and webhooks) in any one second of the load phase, the
+  bot's start included (at most 50 when the limits are enforced: the stand-in refuses the rest);
+- `rate_limited`: the 429s the bot was answered in the steady state (`rate_limited_by_scope`
+  in the details: "global", "user" for a route's own bucket, "shared");
+- `invalid_requests`: the answers of the steady state that Discord counts toward its 10,000 invalid
+  requests in 10 minutes (401, 403, and 429 but "shared") before it bans the bot's address;
+- `late_answers`: the interactions sent in the steady state whose answer (the bot's first
+  callback) reached the stand-in more than 3 s after it was sent, and was refused as too late,
+  on the stand-in's clock (`interactions_never_answered` in the details: those with no answer);
+- `bot_move_shown_ms_p99`: over the bots' moves saved in the steady state, the time from a
+  move's save being committed (`bench.latency_bot` notes it) to the stand-in taking a change of
+  the game's public message that shows the move's version or a later one: the bot notes each
+  time it edits or posts that message and the game's version then, and the change is the
+  message's last one on the stand-in while the bot was at it. Both ends on the machine's wall
+  clock. A move not shown when the bot stopped counts until then (`bot_moves_unshown` in the
+  details); `bot_move_shown_ms_median` is in the details;
 - `capacity_interactions_per_s`, `bare_bot_capacity_interactions_per_s`: each bot's capacity.
 
 **Capacity.** Clicks are sent open-loop: at rate R, click i is due at `start + i / R` whatever
@@ -77,6 +100,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
 import gc
 import json
@@ -121,6 +145,8 @@ FINISHING = frozenset({"swap", "flip", "decline", "give", "reveal", "pass"})
 """Verbs that complete a decision (a `take` with a card or slot does too)."""
 STARTING = frozenset({"draw", "bank"})
 """Verbs that begin a turn (with `mode:take`, `mode:flip` and Junior's `take`)."""
+SHOW_GRACE = 5.0
+"""Seconds the load's bot runs on once the users stop, to show the moves its bots made."""
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 OPEN_TRIES = 3
 
@@ -196,6 +222,8 @@ class Watch:
         world = dc.world
         self.public: dict[int, list[StoredMessage]] = {}
         self.events: dict[int, asyncio.Event] = {}
+        self.listener: Callable[[StoredMessage], None] | None = None
+        """Told of every public message posted or edited, when set."""
         new_message, edit_message, delete_message = (
             world.new_message,
             world.edit_message,
@@ -206,11 +234,14 @@ class Watch:
             message = new_message(channel, author, body, **options)
             if message.ephemeral_for is None:
                 self.public.setdefault(channel.id, []).append(message)
+                self.tell(message)
             self.wake(channel.id)
             return message
 
         def edit(message: StoredMessage, body: dict[str, Any]) -> StoredMessage:
             edited = edit_message(message, body)
+            if edited.ephemeral_for is None:
+                self.tell(edited)
             self.wake(message.channel_id)
             return edited
 
@@ -224,6 +255,10 @@ class Watch:
         world.new_message = new  # type: ignore[method-assign]
         world.edit_message = edit  # type: ignore[method-assign]
         world.delete_message = delete  # type: ignore[method-assign]
+
+    def tell(self, message: StoredMessage) -> None:
+        if self.listener is not None:
+            self.listener(message)
 
     def wake(self, channel_id: int) -> None:
         event = self.events.pop(channel_id, None)
@@ -248,6 +283,88 @@ class Watch:
             if embeds and str((embeds[0].get("footer") or {}).get("text", "")).startswith("Game "):
                 return message
         return None
+
+
+class Changes:
+    """When each public message was posted or edited, on the stand-in's clock."""
+
+    def __init__(self, now: Callable[[], float]) -> None:
+        self.now = now
+        self.moments: dict[int, list[float]] = {}
+
+    def saw(self, message: StoredMessage) -> None:
+        self.moments.setdefault(message.id, []).append(self.now())
+
+    def last_within(self, message_id: int, began: float, ended: float) -> float | None:
+        """The message's last change between `began` and `ended`, if it changed then."""
+        moments = self.moments.get(message_id, [])
+        index = bisect.bisect_right(moments, ended) - 1
+        return moments[index] if index >= 0 and moments[index] >= began else None
+
+
+Frontier = tuple[list[int], list[float]]
+"""A game's versions shown, each above all shown before, and when each was first shown."""
+
+
+def frontiers(shown: list[list[float]], changes: Changes) -> dict[int, Frontier]:
+    """For each game, when its public message first showed each version or a later one, from
+    the bot's showings ([message, game, version, began, ended]): a showing took effect at the
+    message's last change on the stand-in while the bot was at it (none: nothing was shown)."""
+    by_game: dict[int, list[tuple[float, int]]] = {}
+    for message_id, game, version, began, ended in shown:
+        at = changes.last_within(int(message_id), began, ended)
+        if at is not None:
+            by_game.setdefault(int(game), []).append((at, int(version)))
+    found: dict[int, Frontier] = {}
+    for game, showings in by_game.items():
+        versions, moments = found[game] = [], []
+        for at, version in sorted(showings):
+            if not versions or version > versions[-1]:
+                versions.append(version)
+                moments.append(at)
+    return found
+
+
+class Deadlines:
+    """When each interaction was sent and when the bot's first callback on it arrived, on the
+    stand-in's clock, which refuses a callback past `Limits.interaction_deadline` (3 s) as
+    Discord does."""
+
+    def __init__(self, dc: DiscordStandIn) -> None:
+        self.log = log = dc.interactions
+        self.deadline = dc.limits.interaction_deadline
+        self.sent: dict[int, float] = {}
+        self.answered: dict[int, float] = {}
+        add, callback, now = log.add, log.callback, dc.world.clock.now
+
+        def timed_add(result: InteractionResult) -> None:
+            add(result)
+            self.sent[result.id] = result.created_at
+
+        def timed_callback(interaction_id: int, token: str, body: Any) -> dict[str, Any]:
+            self.answered.setdefault(interaction_id, now())
+            return callback(interaction_id, token, body)
+
+        log.add = timed_add  # type: ignore[method-assign]
+        log.callback = timed_callback  # type: ignore[method-assign]
+
+    def stop(self) -> None:
+        """The interaction log's own methods again."""
+        del self.log.add, self.log.callback
+
+    def figures(self, begin: float, end: float) -> tuple[int, int]:
+        """Of the interactions sent between `begin` and `end`: those answered past the
+        deadline (refused as too late), and those never answered."""
+        late = unanswered = 0
+        for interaction_id, sent in self.sent.items():
+            if not begin <= sent <= end:
+                continue
+            answered = self.answered.get(interaction_id)
+            if answered is None:
+                unanswered += 1
+            elif answered - sent > self.deadline:
+                late += 1
+        return late, unanswered
 
 
 async def janitor(dc: DiscordStandIn, every: float = 5.0, keep: float = 300.0) -> None:
@@ -804,8 +921,14 @@ async def load_phase(
         for number, (plan, (channel, users)) in enumerate(zip(plans, places, strict=True))
     ]
     bot = sky_table(dc, workdir, "load", args)
-    await bot.start()
+    clock = dc.world.clock
+    dc.limits.enforce_rate_limits = args.limits
+    dc.reset_request_stats()
+    changes = Changes(clock.now)
+    watch.listener = changes.saw
+    deadlines = Deadlines(dc)
     try:
+        await bot.start()
         await asyncio.sleep(1.0)
         idle = rss_kib(bot.pid)
         progress(f"load: Sky Table ready ({idle / 1024:.0f} MiB); opening {args.games} games")
@@ -827,13 +950,16 @@ async def load_phase(
             steady_from = all_started + STEADY_AFTER
             await asyncio.sleep(max(0.0, steady_from - time.perf_counter()))
             meter = CpuMeter(bot)
+            steady_began = clock.now(), dc.request_stats()
             await asyncio.sleep(max(0.0, all_started + args.seconds - time.perf_counter()))
             steady_to = time.perf_counter()
+            steady_ended = clock.now(), dc.request_stats()
             cpu = meter.shares()
             busy = rss_kib(bot.pid)
             bench_rss = rss_kib(os.getpid())
             stop.set()
             await asyncio.gather(*players)
+            await asyncio.sleep(SHOW_GRACE)
         progress(
             f"load: steady state over {steady_to - steady_from:.0f} s; CPU cores: bot "
             f"{cpu['bot_cpu_share']:.2f}, bench {cpu['bench_cpu_share']:.2f}, others "
@@ -841,9 +967,23 @@ async def load_phase(
         )
     finally:
         figures = await bot.stop()
+        stopped_at = clock.now()
+        watch.listener = None
+        deadlines.stop()
+        dc.limits.enforce_rate_limits = False
+        dc.reset_request_stats()
     latencies: list[float] = figures["latencies_ms"]
     moments: list[float] = figures["received_at"]
     late = sum(1 for ms in latencies if ms > 3000)
+    (steady_begin_at, stats_began), (steady_end_at, stats_ended) = steady_began, steady_ended
+    requests = request_figures(stats_began, stats_ended, steady_end_at - steady_begin_at)
+    late_answers, never_answered = deadlines.figures(steady_begin_at, steady_end_at)
+    shown_ms, unshown = bot_moves_shown(
+        figures["bot_moves"],
+        frontiers(figures["tables_shown"], changes),
+        (steady_begin_at, steady_end_at),
+        stopped_at,
+    )
     steady = [
         ms for ms, at in zip(latencies, moments, strict=True) if steady_from <= at <= steady_to
     ]
@@ -857,7 +997,18 @@ async def load_phase(
         "answer_ms_median": round(statistics.median(steady), 2) if steady else None,
         "answer_ms_p99": round(percentile(steady, 0.99), 2) if steady else None,
         "memory_kib_per_game": round((busy - idle) / max(1, figures["running_games"]), 1),
+        "counted_requests_per_s_max": requests["counted_requests_per_s_max"],
+        "rate_limited": requests["rate_limited"],
+        "invalid_requests": requests["invalid_requests"],
+        "late_answers": late_answers,
+        "bot_move_shown_ms_p99": round(percentile(shown_ms, 0.99), 1) if shown_ms else None,
         "details": {
+            "rate_limits_enforced": args.limits,
+            **requests["details"],
+            "interactions_never_answered": never_answered,
+            "bot_moves": len(shown_ms),
+            "bot_moves_unshown": unshown,
+            "bot_move_shown_ms_median": round(statistics.median(shown_ms), 1) if shown_ms else None,
             "games_started": len(started),
             "seconds_to_start_all": round(all_started - began, 1),
             "steady_seconds": round(window, 1),
@@ -888,6 +1039,54 @@ async def load_phase(
             "bot_delay_seconds": args.bot_delay,
         },
     }
+
+
+def request_figures(began: dict[str, Any], ended: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """The stand-in's request counters (`DiscordStandIn.request_stats`) over the steady state,
+    read when it `began` and `ended`; `counted_requests_per_s_max` over the whole load phase
+    (they were set to zero as it began)."""
+    limited = {
+        scope: count - began["rate_limited"].get(scope, 0)
+        for scope, count in ended["rate_limited"].items()
+    }
+    counted = ended["counted_requests"] - began["counted_requests"]
+    return {
+        "counted_requests_per_s_max": ended["counted_requests_per_s_max"],
+        "rate_limited": sum(limited.values()),
+        "invalid_requests": ended["invalid_requests"]["total"] - began["invalid_requests"]["total"],
+        "details": {
+            "counted_requests": counted,
+            "counted_requests_per_s": round(counted / max(seconds, 1e-9), 1),
+            "rate_limited_by_scope": limited,
+            "rate_limited_before_steady_state": sum(began["rate_limited"].values()),
+            "invalid_requests_last_10_minutes": ended["invalid_requests"]["last_10_minutes"],
+        },
+    }
+
+
+def bot_moves_shown(
+    moves: list[list[float]],
+    shown: dict[int, Frontier],
+    steady: tuple[float, float],
+    stopped_at: float,
+) -> tuple[list[float], int]:
+    """For each bot move saved in the steady state (`moves`: [game, version, saved at]), the
+    milliseconds from its save to its game's public message first showing its version or a
+    later one; a move never shown counts until the bot stopped (`stopped_at`). With how many
+    of those."""
+    delays, unshown = [], 0
+    for game, version, saved_at in moves:
+        if not steady[0] <= saved_at <= steady[1]:
+            continue
+        versions, moments = shown.get(int(game), ([], []))
+        index = bisect.bisect_left(versions, int(version))
+        if index < len(versions):
+            shown_at = moments[index]
+        else:
+            unshown += 1
+            shown_at = stopped_at
+        delays.append((shown_at - saved_at) * 1000)
+    return delays, unshown
 
 
 # -------------------------------------------------------------------------- capacity: tables
@@ -1281,6 +1480,12 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--bot-delay", type=float, default=1.0)
     parser.add_argument("--text-only", action="store_true", help="tables without pictures")
+    parser.add_argument(
+        "--no-limits",
+        dest="limits",
+        action="store_false",
+        help="the load phase without Discord's rate limits enforced (they are by default)",
+    )
     parser.add_argument(
         "--postgres",
         action="store_true",

@@ -1,11 +1,12 @@
 """`bench.load` in a short form: a few games of every kind played by scripted users and bots,
 then a few steps of clicks at Sky Table and at the bare bot. The figures are the benchmark's
-business; here every game opens, every click is answered in time and without an error, and
-both bots hold the first rates."""
+business; here every game opens, every click is answered in time and without an error, both
+bots hold the first rates, and what Discord's limits saw is reported: within them, as the
+stand-in enforces them."""
 
 from __future__ import annotations
 
-from bench.load import arguments, run
+from bench.load import Changes, arguments, bot_moves_shown, frontiers, run
 
 SHORT = [
     "--games", "8", "--seconds", "8", "--quick", "--tables", "8",
@@ -25,3 +26,46 @@ async def test_the_load_benchmark_runs_clean_in_a_short_form() -> None:
         assert figures["details"][phase]["bot_error_count"] == 0
     assert figures["capacity_interactions_per_s"] >= 50
     assert figures["bare_bot_capacity_interactions_per_s"] >= 50
+
+    assert load["rate_limits_enforced"] is True
+    assert 0 < figures["counted_requests_per_s_max"] <= 50
+    assert load["counted_requests"] > 0
+    assert figures["rate_limited"] == sum(load["rate_limited_by_scope"].values()) >= 0
+    assert (
+        figures["invalid_requests"]
+        >= figures["rate_limited"] - load["rate_limited_by_scope"]["shared"]
+    )
+    assert figures["late_answers"] == 0 and load["interactions_never_answered"] == 0
+    assert load["bot_moves"] > 0, "the bots played in the steady state"
+    assert load["bot_moves_unshown"] == 0
+    assert 0 < load["bot_move_shown_ms_median"] <= figures["bot_move_shown_ms_p99"] < 10_000
+
+
+def test_the_rate_limits_are_enforced_unless_lifted() -> None:
+    assert arguments([]).limits is True
+    assert arguments(["--no-limits"]).limits is False
+
+
+def test_a_bot_move_is_shown_by_the_first_showing_of_its_version_or_a_later_one() -> None:
+    clock = iter([10.0, 10.5, 12.0])
+    changes = Changes(lambda: next(clock))
+
+    class Edited:
+        id = 77
+
+    for _ in range(3):
+        changes.saw(Edited())  # type: ignore[arg-type]
+    shown = frontiers(
+        [
+            [77, 5, 3, 9.9, 10.1],  # version 3, at 10.0
+            [77, 5, 6, 10.4, 10.6],  # version 6 (moves 4 to 6 shown together), at 10.5
+            [77, 5, 4, 11.9, 12.1],  # an older version late: shows nothing new
+            [77, 5, 7, 13.0, 13.5],  # the message did not change meanwhile: not shown
+        ],
+        changes,
+    )
+    assert shown == {5: ([3, 6], [10.0, 10.5])}
+    moves = [[5, 4, 10.2], [5, 6, 10.3], [5, 7, 10.45], [5, 2, 5.0]]
+    delays, unshown = bot_moves_shown(moves, shown, (10.0, 11.0), stopped_at=14.0)
+    assert [round(ms) for ms in delays] == [300, 200, 3550]
+    assert unshown == 1
