@@ -138,23 +138,32 @@ class Autoplay:
         return next((s for s in session.engine.to_move if seats[s].is_bot), None)
 
     async def _step(self) -> bool:
-        """Redraw a stale display, then play one bot move; False when there is nothing to do."""
+        """Redraw a stale display once due, then play one bot move; False when there is
+        nothing to do. Bot moves made within `TABLE_PACE` of the table's last showing are
+        shown together."""
         session = self.session
         async with session.lock:
             display = session.display
-            if (display.stale or display.unreadable) and session.record.is_open:
+            redraw = (display.stale or display.unreadable) and session.record.is_open
+            if redraw and display.until_due() == 0:
                 await display.repair()
-            if self._bot_to_move() is None:
+                redraw = False
+            bot = self._bot_to_move()
+            if bot is None and not redraw:
                 return False
             if session.display.refused is not None:
                 raise TableRefused
+        if bot is None:
+            await asyncio.sleep(display.until_due())
+            return True
         await asyncio.sleep(session.context.bot_pause())
         async with session.lock:
             seat = self._bot_to_move()
             if seat is None:
                 return True
             events = await session.apply(seat, session.bot_action(seat))
-            await session.display.show_safely(events)
+            if not session.display.defers():
+                await session.display.show_safely(events)
             await session.remind()
             self.arm_timer()
         return True

@@ -8,6 +8,7 @@ caught up by the next change, a `/table show`, or the session's background task.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime
 import hashlib
@@ -43,6 +44,9 @@ REPOSTS = 3
 """Times a post is made again with a new nonce because the message of the one before was
 deleted within the few minutes Discord keeps nonces."""
 UNKNOWN_INTERACTION = 10062
+TABLE_PACE = 1.0
+"""Seconds between two bot moves shown on a table through the channel (Discord takes about 5
+edits per 5 s per channel): moves made meanwhile are shown together, in the table's log."""
 
 
 def too_old(error: discord.HTTPException) -> bool:
@@ -57,6 +61,10 @@ def expired(error: BaseException) -> bool:
 def nonce(*parts: object) -> str:
     """A message nonce for `parts`: 24 characters (Discord takes at most 25)."""
     return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
+def _now() -> float:
+    return asyncio.get_running_loop().time()
 
 
 def channel_gone(error: BaseException) -> bool:
@@ -122,6 +130,9 @@ class Display:
         """The saved game is something its screens cannot draw: a plain table is shown."""
         self.shows_pictures = True
         """Whether the game's server showed pictures when last asked."""
+        self._sent_at = -TABLE_PACE
+        """When the channel last took a message of the game (loop time): the next bot move
+        shown on the table waits for `TABLE_PACE` after it."""
         self.refused: discord.Forbidden | None = None
         """Why Discord refused the last attempt to show the game (a permission taken away),
         until an attempt succeeds: the game then waits for its players to see it."""
@@ -243,6 +254,23 @@ class Display:
             await self.edit(await self.table(), interaction)
         self.stale = False
         self.refused = None
+
+    def defers(self) -> bool:
+        """Whether a bot move may wait to be shown with the moves after it: the channel took a
+        message of the game less than `TABLE_PACE` ago, a bot plays next, and the move calls
+        for nothing of its own (no round's end, no game's end: those are saved as unshown).
+        The display is then stale, and redrawn once due."""
+        session = self.session
+        if _now() - self._sent_at >= TABLE_PACE or not session.bots_to_move():
+            return False
+        if session.engine.is_over or session.record.unshown is not None or self.table_is_old():
+            return False
+        self.stale = True
+        return True
+
+    def until_due(self) -> float:
+        """Seconds until the table may take the next bot move."""
+        return max(0.0, self._sent_at + TABLE_PACE - _now())
 
     async def moments(self, events: Sequence[Any]) -> list[Message]:
         """The messages of their own that `events` call for; none when they cannot be drawn
@@ -377,6 +405,7 @@ class Display:
         table): the post is then made with the next nonce, up to `REPOSTS` times."""
         record = self.session.record
         client = self.session.context.client
+        self._sent_at = _now()
         *first, last = [
             nonce(record.id, record.version, *purpose, *([again] if again else []))
             for again in range(REPOSTS + 1)
@@ -446,6 +475,7 @@ class Display:
                 elif not expired(error):
                     raise
         client = self.session.context.client
+        self._sent_at = _now()
         with priority(self._priority()):
             posted = await posting.edit(client, record.channel_id, record.message_id, message, kept)
         self._shown = Shown(posted.id, look, posted.attachments)
