@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import budget
 from bot.catalog import Catalog, installed
 from bot.config import BotSettings
 from bot.i18n.commands import CatalogTranslator
@@ -61,6 +62,8 @@ class SkyTableBot(commands.Bot):
         self.seeds = seeds
         self.catalog = catalog or installed()
         self.tree.error(self.on_app_command_error)
+        self.budget = budget.Budget(budget.share(settings.shards, settings.requests_per_second))
+        budget.install(self.http, self.budget)
 
     @staticmethod
     def sharding(settings: BotSettings) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from pathlib import Path
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.budget import BOT_BUDGET
 from bot.shards import Shards
 from bot.storage.database import is_postgres
 
@@ -30,6 +31,9 @@ class BotSettings(BaseSettings):
     """Discord shards in all; set, the process runs as an auto-sharded client."""
     shard_ids: str | None = Field(default=None)
     """The shards this process owns, as `0,1`; unset, every shard of `shard_count`."""
+    requests_per_second: float = Field(default=BOT_BUDGET, gt=0, le=50)
+    """The whole bot's counted requests a second (Discord allows 50); each process takes its
+    shards' share."""
     picture_processes: int = Field(default=1, ge=0, le=8)
     """Processes drawing the tables' pictures; 0 draws them in a thread of the bot's own."""
 

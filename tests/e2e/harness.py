@@ -65,6 +65,8 @@ class Table:
     """The suite draws pictures in a thread: a process per bot would slow every test."""
     database_url: str | None = None
     """A PostgreSQL database instead of the SQLite file at `database`."""
+    requests_per_second: float | None = None
+    """The bot's budget of counted requests a second (its default, unless set)."""
     threads: bool = False
     """The server's games open in threads of their own (the bot's default); off, each game is
     played in its channel, as the tests written for one game a channel expect."""
@@ -76,6 +78,8 @@ class Table:
             database_url=self.database_url,
             picture_processes=self.picture_processes,
         )
+        if self.requests_per_second is not None:
+            settings.requests_per_second = self.requests_per_second
         return SkyTableBot(
             settings,
             bot_delay=0.0,
