@@ -44,6 +44,9 @@ REPOSTS = 3
 """Times a post is made again with a new nonce because the message of the one before was
 deleted within the few minutes Discord keeps nonces."""
 UNKNOWN_INTERACTION = 10062
+TOKEN_LIFETIME = datetime.timedelta(minutes=14)
+"""How long a click's interaction is used to edit the table through its webhook: Discord keeps
+a token 15 minutes."""
 TABLE_PACE = 1.0
 """Seconds between two bot moves shown on a table through the channel (Discord takes about 5
 edits per 5 s per channel): moves made meanwhile are shown together, in the table's log."""
@@ -61,6 +64,15 @@ def expired(error: BaseException) -> bool:
 def nonce(*parts: object) -> str:
     """A message nonce for `parts`: 24 characters (Discord takes at most 25)."""
     return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
+UPDATES = frozenset(
+    {
+        discord.InteractionResponseType.deferred_message_update,
+        discord.InteractionResponseType.message_update,
+    }
+)
+"""Answers to a click that leave its webhook's original message the clicked one."""
 
 
 def _now() -> float:
@@ -130,6 +142,9 @@ class Display:
         """The saved game is something its screens cannot draw: a plain table is shown."""
         self.shows_pictures = True
         """Whether the game's server showed pictures when last asked."""
+        self._token: discord.Interaction[Any] | None = None
+        """The latest click on the public message answered by updating it: its webhook edits
+        the message without counting toward Discord's global limit, while fresh."""
         self._sent_at = -TABLE_PACE
         """When the channel last took a message of the game (loop time): the next bot move
         shown on the table waits for `TABLE_PACE` after it."""
@@ -474,11 +489,49 @@ class Display:
                     await interaction.response.defer()
                 elif not expired(error):
                     raise
-        client = self.session.context.client
         self._sent_at = _now()
+        if await self._edit_through_token(message, kept, look):
+            return
+        client = self.session.context.client
         with priority(self._priority()):
             posted = await posting.edit(client, record.channel_id, record.message_id, message, kept)
         self._shown = Shown(posted.id, look, posted.attachments)
+
+    def take_token(self, interaction: discord.Interaction[Any]) -> None:
+        """Keep a click answered by updating the public message: the table's next edits go
+        through its webhook while it is fresh."""
+        message = interaction.message
+        if (
+            interaction.type == discord.InteractionType.component
+            and message is not None
+            and message.id == self.session.record.message_id
+            and interaction.response.type in UPDATES
+        ):
+            self._token = interaction
+
+    async def _edit_through_token(
+        self, message: Message, kept: Sequence[int], look: posting.Appearance
+    ) -> bool:
+        """Edit the public message through the webhook of the latest click on it, while fresh;
+        False when there is none, or Discord refused (the channel's route is then used)."""
+        token = self._token
+        record = self.session.record
+        if token is None:
+            return False
+        clicked = token.message
+        age = discord.utils.utcnow() - token.created_at
+        if clicked is None or clicked.id != record.message_id or age > TOKEN_LIFETIME:
+            self._token = None
+            return False
+        try:
+            edited = await token.edit_original_response(**message.edit_kwargs(kept))
+        except discord.HTTPException as error:
+            log.info("Game %s: the click's webhook did not take the table (%s)", self._id, error)
+            self._token = None
+            return False
+        attachments = tuple(attachment.id for attachment in edited.attachments)
+        self._shown = Shown(record.message_id, look, attachments)
+        return True
 
     def _kept(self, message_id: int, look: posting.Appearance) -> tuple[int, ...]:
         """The attachments of the public message to keep, when it already holds the very files

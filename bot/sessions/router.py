@@ -149,6 +149,7 @@ class Sessions:
                 await self._route(session, interaction, click)
             if not interaction.response.is_done():
                 await replies.acknowledge(interaction)
+            session.display.take_token(interaction)
             await _tell_refused(interaction, session)
         except GameError as error:
             await _say_quietly(interaction, words_for(interaction).error(error))

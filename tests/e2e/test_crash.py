@@ -542,8 +542,8 @@ async def test_killed_during_a_bots_move_before_its_table_edit(
         saved, message = await ana_to_play(crash)
         table_id = saved.message_id
         # Ana's clicks on the table are answered through their callbacks: the first edit of
-        # the table by PATCH is the one that shows the bot's move.
-        edits = crash.dc.hold(method="PATCH", path_contains=f"/messages/{table_id}")
+        # the table by PATCH, through the webhook of her last click, shows the bot's move.
+        edits = crash.dc.hold(method="PATCH", path_contains="/messages/@original")
         with never_released(edits) as hold:
             await play_turn(crash, saved, message)
             after_ana = crash.saved()
@@ -630,7 +630,11 @@ async def test_killed_before_the_round_summary_is_shown(tmp_path: Path) -> None:
         await start_solo(crash)
         saved, _ = await crash.settled()
         table_id = saved.message_id
-        targets = [("PATCH", f"/messages/{table_id}"), ("POST", "/callback")]
+        targets = [
+            ("PATCH", f"/messages/{table_id}"),
+            ("PATCH", "/messages/@original"),
+            ("POST", "/callback"),
+        ]
         watcher = asyncio.create_task(
             kill_at_first(crash, targets, lambda s: s.game.round == 2, "the round's end")
         )

@@ -243,6 +243,8 @@ async def test_a_permission_taken_away_mid_game_is_named_and_the_game_waits(
         await t.start()
         session = await solo_at_first_turn(t, rng)
         t.dc.deny_bot(t.channel, send_messages=True)
+        # The click's webhook would show the bot's move without the permission: it has expired.
+        t.dc.fail(401, method="PATCH", path_contains="/webhooks/", code=50027, message="Invalid")
         await play_turn(t, "ana", rng)
         await t.settled_engine(
             lambda s: s.display.refused is not None, "the bot's move to be refused", session
