@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 
@@ -15,7 +15,7 @@ from bot.adapters.base import GameAdapter
 from bot.i18n import Words
 from bot.sessions import posting
 from bot.sessions.context import SessionContext
-from bot.sessions.display import nonce
+from bot.sessions.display import Display, nonce
 from bot.storage.records import GameRecord
 from bot.ui.reminders import alerts_in_channel
 from bot.ui.rendering import Message
@@ -40,6 +40,9 @@ class AlertedGame(Protocol):
     @property
     def channel(self) -> discord.PartialMessageable: ...
 
+    @property
+    def display(self) -> Display: ...
+
     def link(self) -> str: ...
 
     async def keep(self) -> None: ...
@@ -48,6 +51,8 @@ class AlertedGame(Protocol):
 class TurnAlerts:
     def __init__(self, session: AlertedGame) -> None:
         self.session = session
+        self._through: discord.Interaction[Any] | None = None
+        """The click whose webhook posted the standing alert (its follow-up), if one did."""
 
     async def update(self, seats: Sequence[int]) -> None:
         """`seats`: the members whose turn (or decision) has just begun."""
@@ -68,8 +73,14 @@ class TurnAlerts:
         alert_id = session.record.alert_id
         if alert_id is None:
             return
-        with contextlib.suppress(discord.HTTPException):
-            await session.channel.get_partial_message(alert_id).delete()
+        through, self._through = self._through, None
+        try:
+            if through is None:
+                raise LookupError
+            await through.followup.delete_message(alert_id)
+        except (LookupError, discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException):
+                await session.channel.get_partial_message(alert_id).delete()
         session.record.alert_id = None
         await session.keep()
 
@@ -87,13 +98,27 @@ class TurnAlerts:
             link=session.link(),
         )
         record = session.record
+        allowed = discord.AllowedMentions(users=members)
+        token = session.display.fresh_token()
+        if token is not None:
+            try:
+                followup = await token.followup.send(text, allowed_mentions=allowed, wait=True)
+            except discord.HTTPException as error:
+                log.info(
+                    "Game %s: the click's webhook did not take the alert: %s", record.id, error
+                )
+            else:
+                self._through = token
+                record.alert_id = followup.id
+                await session.keep()
+                return
         try:
             sent = await posting.send(
                 session.context.client,
                 record.channel_id,
                 Message(embed=None, content=text),
                 nonce=nonce(record.id, record.version, "alert"),
-                mentions=discord.AllowedMentions(users=members),
+                mentions=allowed,
             )
         except discord.HTTPException as error:
             log.info("Game %s: turn alert not posted: %s", record.id, error)

@@ -509,19 +509,26 @@ class Display:
         ):
             self._token = interaction
 
+    def fresh_token(self) -> discord.Interaction[Any] | None:
+        """The latest click that updated the public message, while its webhook may be used
+        (under `TOKEN_LIFETIME`, on the message the game still shows)."""
+        token = self._token
+        if token is None:
+            return None
+        clicked = token.message
+        age = discord.utils.utcnow() - token.created_at
+        if clicked is None or clicked.id != self.session.record.message_id or age > TOKEN_LIFETIME:
+            self._token = None
+            return None
+        return token
+
     async def _edit_through_token(
         self, message: Message, kept: Sequence[int], look: posting.Appearance
     ) -> bool:
         """Edit the public message through the webhook of the latest click on it, while fresh;
         False when there is none, or Discord refused (the channel's route is then used)."""
-        token = self._token
-        record = self.session.record
+        token = self.fresh_token()
         if token is None:
-            return False
-        clicked = token.message
-        age = discord.utils.utcnow() - token.created_at
-        if clicked is None or clicked.id != record.message_id or age > TOKEN_LIFETIME:
-            self._token = None
             return False
         try:
             edited = await token.edit_original_response(**message.edit_kwargs(kept))
@@ -530,7 +537,7 @@ class Display:
             self._token = None
             return False
         attachments = tuple(attachment.id for attachment in edited.attachments)
-        self._shown = Shown(record.message_id, look, attachments)
+        self._shown = Shown(edited.id, look, attachments)
         return True
 
     def _kept(self, message_id: int, look: posting.Appearance) -> tuple[int, ...]:
