@@ -26,6 +26,7 @@ from tests.e2e.thread_play import (
     card_says,
     card_text,
     card_title,
+    inside,
     join,
     open_game,
     opened,
@@ -157,7 +158,11 @@ async def test_an_archived_thread_is_reopened_by_the_bots_next_move(tmp_path: Pa
         assert game.thread.thread is not None and game.thread.thread.archived
         t.clock.advance(61)
         await until(lambda: session.record.version > version, "a bot to play ana's late turn")
-        await settled(t, game)
+        with inside(t, game):
+            await t.settled(
+                lambda s: s.record.status != "running" or 0 in s.engine.to_move,
+                "ana's turn again, on the table",
+            )
         assert not game.thread.thread.archived
         assert [m.id for m in tables(t, game)] == before, "the table is edited, not posted anew"
         on_thread = [
