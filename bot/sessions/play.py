@@ -202,6 +202,7 @@ class TableFlow:
                 await interaction.response.send_message(embed=listing, ephemeral=True)
                 return
         session = await self.channel_session(interaction)
+        old: int | None = None
         try:
             async with session.lock:
                 record = session.record
@@ -211,19 +212,21 @@ class TableFlow:
                 assert response.message_id is not None
                 await session.remember_message(response.message_id)
                 session.display.stale = False
-                if old is not None:
-                    moved = discord.Embed(
-                        description=session.words("The table moved: {link}", link=session.link())
-                    )
-                    with contextlib.suppress(discord.HTTPException):
-                        await session.channel.get_partial_message(old).edit(
-                            embed=moved, view=None, content=None, attachments=[]
-                        )
+                moved = discord.Embed(
+                    description=session.words("The table moved: {link}", link=session.link())
+                )
                 told = session.display.refusal(words_for(interaction))
                 if told is not None:
                     await replies.say(interaction, told)
         finally:
             session.wake()
+        if old is not None:
+            # Outside the game's lock: the old message's edit may wait for the bot's budget,
+            # and the game's next click must not wait with it.
+            with contextlib.suppress(discord.HTTPException):
+                await session.channel.get_partial_message(old).edit(
+                    embed=moved, view=None, content=None, attachments=[]
+                )
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         session = await self.channel_session(interaction, seated)
