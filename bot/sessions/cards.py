@@ -71,13 +71,12 @@ class GameCard:
         session = self.session
         record = session.record
         seats = record.seats
-        host = next((seat.name for seat in seats if seat.user_id == record.host_id), None)
         winners: list[str] = []
         if record.status == "finished" and record.state is not None:
             winners = [seats[result.seat].name for result in session.results() if result.won]
         return CardFacts(
             title=session.adapter.title,
-            host=host or (seats[0].name if seats else "?"),
+            host=record.host_name,
             status=record.status,
             players=tuple(seat.name for seat in seats),
             most=session.adapter.max_seats,

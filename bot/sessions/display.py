@@ -577,8 +577,7 @@ class Display:
         return Priority.BOTS if self.session.bots_to_move() else Priority.PLAYER
 
     def _thread_name(self) -> str:
-        record = self.session.record
-        host = next((s.name for s in record.seats if s.user_id == record.host_id), "?")
+        host = self.session.record.host_name
         return thread_name(self.session.adapter.title, host, self.session.words)
 
     @property

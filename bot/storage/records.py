@@ -83,6 +83,14 @@ class GameRecord(BaseModel):
                 return index
         return None
 
+    @property
+    def host_name(self) -> str:
+        """The host's name at the table (the first seat's once the host has left it)."""
+        seat = self.seat_of(self.host_id)
+        if seat is not None:
+            return self.seats[seat].name
+        return self.seats[0].name if self.seats else "?"
+
     def seats_played_by(self, user_id: int) -> list[int]:
         """The member's own seat, and for the host every guest seat."""
         own = self.seat_of(user_id)
