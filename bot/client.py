@@ -154,6 +154,18 @@ class SkyTableBot(commands.Bot):
         if metadata.get("locked"):
             await self.sessions.thread_locked(payload.thread_id)
 
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        """When the bot's permissions in a channel change, what the channel (or its threads)
+        refused the games there is tried again."""
+        me = after.guild.me
+        if before.permissions_for(me) == after.permissions_for(me):
+            return
+        for session in self.sessions.registry.open:
+            if after.id in (session.record.channel_id, session.record.parent_id):
+                session.permissions_changed()
+
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         await self.sessions.guild_gone(guild.id)
 

@@ -1,6 +1,12 @@
 """Telling players their turn has come. Discord notifies nobody of a mention added by an edit,
 so a short new message mentions the players to move, in a game with more than one of them, and
-is removed when their turn ends; players who asked for it also get a DM."""
+is removed when their turn ends; players who asked for it also get a DM.
+
+Discord counts every refused request toward a limit past which it bans the bot for a while, and
+these go out on every turn. So an alert the channel refuses (the bot lost a permission there)
+holds back the game's alerts through the channel for `REFUSED_FOR`, or until the bot's
+permissions there change; a DM the player does not accept turns their reminders off, until
+they turn them on again (`/table remind`)."""
 
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ from bot.i18n import Words
 from bot.sessions import posting
 from bot.sessions.context import SessionContext
 from bot.sessions.display import Display, nonce
+from bot.sessions.refusals import REFUSED_FOR, Refusal
 from bot.storage.records import GameRecord
 from bot.ui.reminders import alerts_in_channel
 from bot.ui.rendering import Message
@@ -53,6 +60,9 @@ class TurnAlerts:
         self.session = session
         self._through: discord.Interaction[Any] | None = None
         """The click whose webhook posted the standing alert (its follow-up), if one did."""
+        self.refused = Refusal(session.context.clock)
+        """The channel refused the last alert posted through it: none is posted there
+        meanwhile."""
 
     async def update(self, seats: Sequence[int]) -> None:
         """`seats`: the members whose turn (or decision) has just begun."""
@@ -112,6 +122,8 @@ class TurnAlerts:
                 record.alert_id = followup.id
                 await session.keep()
                 return
+        if self.refused.holds:
+            return
         try:
             sent = await posting.send(
                 session.context.client,
@@ -120,6 +132,16 @@ class TurnAlerts:
                 nonce=nonce(record.id, record.version, "alert"),
                 mentions=allowed,
             )
+        except discord.Forbidden as error:
+            self.refused.note()
+            log.warning(
+                "Game %s: its channel refuses turn alerts (%s); none is posted there for %d "
+                "minutes, or until the bot's permissions there change",
+                record.id,
+                error,
+                REFUSED_FOR // 60,
+            )
+            return
         except discord.HTTPException as error:
             log.info("Game %s: turn alert not posted: %s", record.id, error)
             return
@@ -127,9 +149,11 @@ class TurnAlerts:
         await session.keep()
 
     async def _direct_messages(self, seats: Sequence[int]) -> None:
-        """A DM to the players who asked for one; a refused DM changes nothing."""
+        """A DM to the players who asked for one. A player who does not accept the DM has
+        their reminders turned off: the game goes on as it would without them."""
         session = self.session
         client = session.context.client
+        refused = False
         for seat in seats:
             info = session.record.seats[seat]
             if not info.reminders or info.user_id is None:
@@ -141,5 +165,16 @@ class TurnAlerts:
             try:
                 user = client.get_user(info.user_id) or await client.fetch_user(info.user_id)
                 await user.send(text)
+            except discord.Forbidden as error:
+                log.info(
+                    "Game %s: %s does not accept DMs (%s); their turn reminders are off",
+                    session.record.id,
+                    info.user_id,
+                    error,
+                )
+                info.reminders = False
+                refused = True
             except discord.HTTPException as error:
                 log.info("Turn reminder to %s not delivered: %s", info.user_id, error)
+        if refused:
+            await session.keep()

@@ -3,7 +3,10 @@ changes (seats taken, started, won, cancelled), posted again when a moderator de
 the thread archived a few minutes after the game ends.
 
 Cards are edited in the background, outside the game's lock, and only when what a card shows
-has changed: many games share their channel's edit limit."""
+has changed: many games share their channel's edit limit. A card the channel refuses (the bot
+lost a permission there) is left as it is for `REFUSED_FOR`, or until the bot's permissions in
+the channel change: otherwise every move of the game would send Discord another refused
+edit."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from bot.i18n import Words
 from bot.sessions import posting
 from bot.sessions.context import SessionContext
 from bot.sessions.display import nonce
+from bot.sessions.refusals import REFUSED_FOR, Refusal
 from bot.storage.records import GameRecord
 from bot.ui.card import CardFacts, card_embed
 from bot.ui.rendering import Message
@@ -61,6 +65,8 @@ class GameCard:
         self._task: asyncio.Task[None] | None = None
         self.opening = False
         """The card is being sent with the game's opening: it is not refreshed meanwhile."""
+        self.refused = Refusal(session.context.clock)
+        """The channel refused the card's last edit or post: it is held back meanwhile."""
 
     @property
     def kept(self) -> bool:
@@ -91,12 +97,17 @@ class GameCard:
 
     def refresh(self) -> None:
         """Bring the card up to date with the game, in the background."""
-        if not self.kept or self.opening or self.facts() == self._shown:
+        if not self.kept or self.opening or self.refused.holds or self.facts() == self._shown:
             return
         if self._task is None or self._task.done():
             self._task = self.session.context.tasks.spawn(
                 self._keep_up(), name=f"game-{self.session.record.id}-card"
             )
+
+    def regained(self) -> None:
+        """The bot's permissions in the card's channel changed: a refused card is tried again."""
+        self.refused.lift()
+        self.refresh()
 
     def opened(self, facts: CardFacts | None) -> None:
         """The game's opening is over; the card shows `facts` (None: not known). It is
@@ -126,6 +137,9 @@ class GameCard:
                     return
                 await self.repost()
                 return
+            except discord.Forbidden as error:
+                self._refused(error)
+                return
             except discord.HTTPException as error:
                 log.info("Game %s: its card was not updated (%s)", record.id, error)
                 return
@@ -147,6 +161,9 @@ class GameCard:
                         Message(card_embed(facts, session.words)),
                         nonce=nonce("card", record.id, record.card_id),
                     )
+            except discord.Forbidden as error:
+                self._refused(error)
+                return
             except discord.HTTPException as error:
                 log.info("Game %s: its card could not be posted again (%s)", record.id, error)
                 return
@@ -154,6 +171,16 @@ class GameCard:
             record.card_id = sent.id
             await session.keep()
             self._shown = facts
+
+    def _refused(self, error: discord.Forbidden) -> None:
+        self.refused.note()
+        log.warning(
+            "Game %s: its channel refuses its card (%s); left as it is for %d minutes, or "
+            "until the bot's permissions there change",
+            self.session.record.id,
+            error,
+            REFUSED_FOR // 60,
+        )
 
     def archive_later(self) -> None:
         """Archive the game's thread a few minutes after it ends, unless a new game (a

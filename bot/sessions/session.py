@@ -396,3 +396,11 @@ class GameSession:
     def wake(self) -> None:
         """Catch up with anything pending: a table to redraw, bots to move, a timer to arm."""
         self.autoplay.wake()
+
+    def permissions_changed(self) -> None:
+        """The bot's permissions in the game's channel changed: what the channel refused (the
+        card, turn alerts, the table) is tried again."""
+        self.alerts.refused.lift()
+        self.card.regained()
+        self.display.refused = None
+        self.wake()
