@@ -42,7 +42,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import SkyTableBot
 from bot.config import BotSettings
-from bot.sessions.display import Display
+from bot.sessions.display import Display, Queued
 from bot.storage.games import GameRepository, Move
 from bot.storage.records import GameRecord, ResultRecord
 from bot.ui.rendering import Message
@@ -137,13 +137,13 @@ class BotMoves:
 
 class TablesShown:
     """Each time a game's public message was shown (`Display.edit`, `Display.post`, which
-    render it at the game's version of the moment): the message, its game and version, and when
-    the showing began and ended."""
+    render it at the game's version of the moment, and a queued state sent): the message, its
+    game and version, and when the showing began and ended."""
 
     def __init__(self) -> None:
         self.shown: list[tuple[int, int, int, float, float]] = []
         shown = self.shown
-        edit, post = Display.edit, Display.post
+        edit, post, send_queued = Display.edit, Display.post, Display._send_queued
 
         async def timed_edit(
             display: Display, message: Message, interaction: discord.Interaction[Any] | None = None
@@ -159,8 +159,15 @@ class TablesShown:
             await post(display, message)
             shown.append((record.message_id or 0, record.id, version, began, time.time()))
 
+        async def timed_queued(display: Display, queued: Queued) -> None:
+            record, began = display.session.record, time.time()
+            await send_queued(display, queued)
+            if not display.stale:
+                shown.append((queued.message_id, record.id, queued.version, began, time.time()))
+
         Display.edit = timed_edit  # type: ignore[method-assign, assignment]
         Display.post = timed_post  # type: ignore[method-assign, assignment]
+        Display._send_queued = timed_queued  # type: ignore[method-assign, assignment]
 
 
 async def serve_until_terminated(

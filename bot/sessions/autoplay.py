@@ -9,6 +9,7 @@ and any later click or `/table show` wakes them again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any, Protocol
 
@@ -79,6 +80,9 @@ class Autoplay:
         self.session = session
         self._bots: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
+        self._waited_out: Exception | None = None
+        """The refusal of the table the bots last waited out: the next step tries again."""
+        self._regained = asyncio.Event()
 
     def wake(self) -> None:
         """Let bots play if one is to move, redraw a stale display, arm the turn timer."""
@@ -118,7 +122,7 @@ class Autoplay:
                 refusals += 1
             except TableRefused:
                 log.info("Game %s: bots wait until the table can be shown", self._id)
-                await asyncio.sleep(refused_pause(refusals))
+                await self._wait_for_permission(refused_pause(refusals))
                 refusals += 1
             except Exception:
                 failures += 1
@@ -130,6 +134,18 @@ class Autoplay:
                 )
                 await asyncio.sleep(RETRY_PAUSE * failures)
 
+    async def _wait_for_permission(self, seconds: float) -> None:
+        """Wait `seconds`, or less if the bot's permissions in the channel change."""
+        self._regained.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._regained.wait(), seconds)
+
+    def regained(self) -> None:
+        """The bot's permissions in the game's channel changed: bots waiting on a refused
+        table try it again now."""
+        self._regained.set()
+        self.wake()
+
     def _bot_to_move(self) -> int | None:
         session = self.session
         if session.record.status != "running":
@@ -139,11 +155,14 @@ class Autoplay:
 
     async def _step(self) -> bool:
         """Redraw a stale display once due, then play one bot move; False when there is
-        nothing to do. Bot moves made within `TABLE_PACE` of the table's last showing are
-        shown together."""
+        nothing to do. The move's table is queued: bot moves made within `TABLE_PACE` of the
+        table's last showing are shown together."""
         session = self.session
         async with session.lock:
             display = session.display
+            if display.refused is not None and display.refused is not self._waited_out:
+                self._waited_out = display.refused
+                raise TableRefused
             redraw = (display.stale or display.unreadable) and session.record.is_open
             if redraw and display.until_due() == 0:
                 await display.repair()
@@ -151,7 +170,8 @@ class Autoplay:
             bot = self._bot_to_move()
             if bot is None and not redraw:
                 return False
-            if session.display.refused is not None:
+            if display.refused is not None:
+                self._waited_out = display.refused
                 raise TableRefused
         if bot is None:
             await asyncio.sleep(display.until_due())
@@ -162,8 +182,7 @@ class Autoplay:
             if seat is None:
                 return True
             events = await session.apply(seat, session.bot_action(seat))
-            if not session.display.defers():
-                await session.display.show_safely(events)
+            await session.display.show_safely(events, paced=True)
             await session.remind()
             self.arm_timer()
         return True

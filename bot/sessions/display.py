@@ -26,6 +26,7 @@ from bot.budget import Priority, priority
 from bot.i18n import Words
 from bot.sessions import posting, threads
 from bot.sessions.context import SessionContext
+from bot.sessions.outbox import LatestWins
 from bot.storage.records import GameRecord
 from bot.ui import replies
 from bot.ui.card import LOCKED, thread_name
@@ -48,8 +49,10 @@ TOKEN_LIFETIME = datetime.timedelta(minutes=14)
 """How long a click's interaction is used to edit the table through its webhook: Discord keeps
 a token 15 minutes."""
 TABLE_PACE = 1.0
-"""Seconds between two bot moves shown on a table through the channel (Discord takes about 5
-edits per 5 s per channel): moves made meanwhile are shown together, in the table's log."""
+"""Seconds between two states of a table where bots play (Discord takes about 5 edits per 5 s
+per channel, and a token's webhook about 5 per 2 s): moves made meanwhile are shown together,
+in the table's log. A state a member is to play on, or one a player's action made, is shown at
+once."""
 
 
 def too_old(error: discord.HTTPException) -> bool:
@@ -81,6 +84,22 @@ def _now() -> float:
 
 def channel_gone(error: BaseException) -> bool:
     return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+
+
+@dataclass(frozen=True)
+class Queued:
+    """A state of the table waiting to be shown: its screen, drawn from the game as it was
+    (the picture is made only if the state is sent), and how it is to be sent."""
+
+    screen: Screen
+    version: int
+    message_id: int
+    level: Priority
+    paced: bool
+    """A bot's move: shown at the table's pace."""
+    click: discord.Interaction[Any] | None = None
+    """The click that made it, answered while an earlier state was on its way: its webhook
+    shows the state."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +145,8 @@ class ShownGame(Protocol):
 
     async def abandon(self, note: str | None = None) -> None: ...
 
+    def wake(self) -> None: ...
+
 
 class Display:
     def __init__(self, session: ShownGame) -> None:
@@ -151,6 +172,13 @@ class Display:
         self.refused: discord.Forbidden | None = None
         """Why Discord refused the last attempt to show the game (a permission taken away),
         until an attempt succeeds: the game then waits for its players to see it."""
+        self.outbox: LatestWins[Queued] = LatestWins(
+            self._send_queued,
+            self._queued_delay,
+            session.context.tasks.spawn,
+            f"game-{session.record.id}-table",
+        )
+        """The table's edits that no one waits on: one at a time, the latest state wins."""
 
     # ----------------------------------------------------------------------- messages
 
@@ -161,11 +189,14 @@ class Display:
         )
         return self.shows_pictures
 
-    async def prepared(self, screen: Screen) -> Message:
+    async def prepared(self, screen: Screen, version: int | None = None) -> Message:
+        """The message of `screen`, its controls marked with the game's `version` (by default
+        the one in memory)."""
         record = self.session.record
         if screen.pictures and not await self.pictures():
             screen = replace(screen, pictures=())
-        return await prepare(screen, record.id, record.version, self.session.context.pictures)
+        version = record.version if version is None else version
+        return await prepare(screen, record.id, version, self.session.context.pictures)
 
     async def drawn(
         self, draw: Callable[[], Screen], way_out: Sequence[ButtonSpec] = ()
@@ -200,9 +231,22 @@ class Display:
         return await self.table()
 
     async def table(self) -> Message:
+        return await self.drawn(self._table_drawing(await self.pictures()), self.way_out())
+
+    async def table_screen(self) -> Screen:
+        """The table's screen in the game's present state; its picture is not drawn yet."""
+        draw = self._table_drawing(await self.pictures())
+        try:
+            return draw()
+        except Exception:
+            log.exception("Game %s: its screen cannot be drawn; showing a plain one", self._id)
+            record = self.session.record
+            words = self.session.words
+            return fallback_screen(self.session.adapter.title, record, words, self.way_out())
+
+    def _table_drawing(self, pictures: bool) -> Callable[[], Screen]:
         session = self.session
         words = session.words
-        pictures = await self.pictures()
 
         def draw() -> Screen:
             context = TableContext(
@@ -214,7 +258,7 @@ class Display:
             )
             return session.adapter.table(session.record, session.engine, context)
 
-        return await self.drawn(draw, self.way_out())
+        return draw
 
     def way_out(self) -> list[ButtonSpec]:
         """The game's ways to take its last change back, when its engine can say them."""
@@ -245,12 +289,19 @@ class Display:
     # ------------------------------------------------------------------------ showing
 
     async def show(
-        self, events: Sequence[Any], interaction: discord.Interaction[Any] | None = None
+        self,
+        events: Sequence[Any],
+        interaction: discord.Interaction[Any] | None = None,
+        *,
+        paced: bool = False,
     ) -> None:
         """Show what `events` did. `interaction`, a click on the public message, is answered
-        by editing that message. Raises if Discord refuses both the edit and a fresh post."""
+        by editing that message. A change that only edits the table is queued, to be sent
+        without waiting (`paced`: a bot's move, shown at the table's pace); anything else is
+        sent at once. Raises if Discord refuses both the edit and a fresh post."""
         session = self.session
         engine = session.engine
+        await self._answer_if_busy(interaction)
         moments = await self.moments(events)
         if engine.is_over:
             if moments:
@@ -265,23 +316,96 @@ class Display:
             moved = notice(session.words("The table moved below."))
             await self._leave_behind([moved], interaction)
             await self.post(await self.table())
-        else:
+        elif self._answers(interaction) or session.record.message_id is None:
             await self.edit(await self.table(), interaction)
+        else:
+            await self._queue(interaction, paced=paced)
+            self.stale = False
+            return
         self.stale = False
         self.refused = None
 
-    def defers(self) -> bool:
-        """Whether a bot move may wait to be shown with the moves after it: the channel took a
-        message of the game less than `TABLE_PACE` ago, a bot plays next, and the move calls
-        for nothing of its own (no round's end, no game's end: those are saved as unshown).
-        The display is then stale, and redrawn once due."""
-        session = self.session
-        if _now() - self._sent_at >= TABLE_PACE or not session.bots_to_move():
-            return False
-        if session.engine.is_over or session.record.unshown is not None or self.table_is_old():
-            return False
-        self.stale = True
-        return True
+    def _answers(self, interaction: discord.Interaction[Any] | None) -> bool:
+        """Whether a click on the table is answered with the table itself: when nothing else
+        is on its way to the table, which it could overtake."""
+        return (
+            interaction is not None
+            and not interaction.response.is_done()
+            and not self.outbox.busy
+            and self._on_table(interaction)
+        )
+
+    def _on_table(self, interaction: discord.Interaction[Any]) -> bool:
+        message = interaction.message
+        return message is not None and message.id == self.session.record.message_id
+
+    async def _answer_if_busy(self, interaction: discord.Interaction[Any] | None) -> None:
+        """A click on the table while an earlier state is on its way there is answered at
+        once, without a message; its webhook then shows the new state after the earlier one."""
+        if (
+            interaction is not None
+            and self.outbox.busy
+            and not interaction.response.is_done()
+            and self._on_table(interaction)
+        ):
+            await interaction.response.defer()
+            self.take_token(interaction)
+
+    async def _queue(self, interaction: discord.Interaction[Any] | None, *, paced: bool) -> None:
+        record = self.session.record
+        assert record.message_id is not None
+        click = interaction if interaction is not None and self._on_table(interaction) else None
+        screen = await self.table_screen()
+        self.outbox.put(
+            Queued(screen, record.version, record.message_id, self._priority(), paced, click)
+        )
+
+    def _queued_delay(self, queued: Queued) -> float:
+        if not queued.paced or queued.level == Priority.PLAYER:
+            return 0.0
+        return self.until_due()
+
+    async def _send_queued(self, queued: Queued) -> None:
+        """Show a queued state on the table, unless the table moved meanwhile (whoever moved
+        it showed the game). A failure leaves the display stale, to be redrawn."""
+        record = self.session.record
+        if queued.message_id != record.message_id:
+            return
+        try:
+            message = await self.prepared(queued.screen, queued.version)
+            look = posting.appearance(message)
+            shown = self._shown
+            if shown is not None and (shown.message_id, shown.look) == (queued.message_id, look):
+                return
+            kept = self._kept(queued.message_id, look)
+            self._shown = None
+            self._sent_at = _now()
+            if not await self._edit_through_token(message, kept, look, queued.click):
+                with priority(queued.level):
+                    posted = await self._edit_by_channel(queued.message_id, message, kept)
+                self._shown = Shown(posted.id, look, posted.attachments)
+            self.refused = None
+        except Exception as error:
+            log.info("Game %s: a state of its table was not shown (%s)", self._id, error)
+            if isinstance(error, discord.Forbidden):
+                self.refused = error
+            self.stale = True
+            self.session.wake()
+
+    async def _edit_by_channel(
+        self, message_id: int, message: Message, kept: Sequence[int]
+    ) -> posting.Posted:
+        """Edit through the channel's route; an archived thread is reopened first."""
+        client = self.session.context.client
+        channel_id = self.session.record.channel_id
+        try:
+            return await posting.edit(client, channel_id, message_id, message, kept)
+        except discord.HTTPException as error:
+            if not threads.archived(error):
+                raise
+        log.info("Game %s: its thread was archived; it is reopened", self._id)
+        await threads.reopen(client, channel_id)
+        return await posting.edit(client, channel_id, message_id, message, kept)
 
     def until_due(self) -> float:
         """Seconds until the table may take the next bot move."""
@@ -302,12 +426,16 @@ class Display:
             return []
 
     async def show_safely(
-        self, events: Sequence[Any], interaction: discord.Interaction[Any] | None = None
+        self,
+        events: Sequence[Any],
+        interaction: discord.Interaction[Any] | None = None,
+        *,
+        paced: bool = False,
     ) -> Exception | None:
         """`show`, for a change already committed: a failure is logged and returned, never
         raised."""
         try:
-            await self.show(events, interaction)
+            await self.show(events, interaction, paced=paced)
             return None
         except Exception as error:
             await self._failed(error, "could not show its table")
@@ -393,6 +521,7 @@ class Display:
         """Turn the public message into the first of `messages`, post the others after it;
         the game then has no public message until the next one is posted."""
         first, *rest = messages
+        await self.outbox.settle()
         if self.session.record.message_id is not None:
             try:
                 await self._edit_in_place(first, interaction)
@@ -407,6 +536,7 @@ class Display:
 
     async def post(self, message: Message) -> None:
         """Post `message` at the bottom of the channel; it becomes the public message."""
+        await self.outbox.settle()
         sent = await self._send(message, "table", self.session.record.message_id)
         self._shown = Shown(sent.id, posting.appearance(message), sent.attachments)
         await self.session.remember_message(sent.id)
@@ -439,7 +569,10 @@ class Display:
     async def edit(
         self, message: Message, interaction: discord.Interaction[Any] | None = None
     ) -> None:
-        """Edit the public message; if that fails (gone, too old, refused), post it afresh."""
+        """Edit the public message; if that fails (gone, too old), post it afresh. A refusal
+        (the bot lost a permission) is raised: a post would need more."""
+        await self._answer_if_busy(interaction)
+        await self.outbox.settle()
         if self.session.record.message_id is None:
             await self.post(message)
             return
@@ -454,6 +587,8 @@ class Display:
                     return
                 except discord.HTTPException as again:
                     error = again
+            if isinstance(error, discord.Forbidden):
+                raise error
             log.info("Game %s: table not edited (%s); posting it anew", self._id, error)
             await self.post(message)
 
@@ -523,11 +658,16 @@ class Display:
         return token
 
     async def _edit_through_token(
-        self, message: Message, kept: Sequence[int], look: posting.Appearance
+        self,
+        message: Message,
+        kept: Sequence[int],
+        look: posting.Appearance,
+        click: discord.Interaction[Any] | None = None,
     ) -> bool:
-        """Edit the public message through the webhook of the latest click on it, while fresh;
-        False when there is none, or Discord refused (the channel's route is then used)."""
-        token = self.fresh_token()
+        """Edit the public message through the webhook of `click`, or else of the latest click
+        on it, while fresh; False when there is none, or Discord refused (the channel's route
+        is then used)."""
+        token = click or self.fresh_token()
         if token is None:
             return False
         try:
@@ -556,6 +696,7 @@ class Display:
 
     async def replace_safely(self, embed: discord.Embed) -> None:
         """Show `embed` alone, without controls, in place of the public message."""
+        await self.outbox.settle()
         message_id = self.session.record.message_id
         if message_id is None:
             return

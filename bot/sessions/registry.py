@@ -6,6 +6,8 @@ late click (Rematch) finds it.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -17,6 +19,10 @@ from bot.storage.records import GameRecord, SeatRecord
 from games.core.errors import IllegalAction
 
 log = logging.getLogger(__name__)
+
+FLUSH_SECONDS = 2.0
+"""How long closing waits for the tables' queued states to be shown (a state not shown then
+is shown after the restart)."""
 
 
 class SessionRegistry:
@@ -142,6 +148,12 @@ class SessionRegistry:
         return session
 
     async def close(self) -> None:
-        for session in self._open.values():
+        sessions = list(self._open.values())
+        for session in sessions:
             session.autoplay.stop()
+        flushing = asyncio.gather(
+            *(session.display.outbox.flush() for session in sessions), return_exceptions=True
+        )
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(flushing, FLUSH_SECONDS)
         await self.context.tasks.cancel_all()

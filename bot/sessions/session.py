@@ -403,4 +403,4 @@ class GameSession:
         self.alerts.refused.lift()
         self.card.regained()
         self.display.refused = None
-        self.wake()
+        self.autoplay.regained()

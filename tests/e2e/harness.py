@@ -133,7 +133,8 @@ class Table:
         def ready() -> bool:
             if session.lock.locked() or not condition(session):
                 return False
-            if session.record.message_id is None or session.display.stale:
+            display = session.display
+            if session.record.message_id is None or display.stale or display.outbox.busy:
                 return False
             shown_versions = {
                 parse(custom_id)[1]

@@ -589,6 +589,7 @@ async def test_direct_messages_are_refused_or_served(
         await until(
             lambda: (
                 not session.lock.locked()
+                and not session.display.outbox.busy
                 and 0 in session.engine.to_move
                 and skyjo(session).phase == "turn"
             ),

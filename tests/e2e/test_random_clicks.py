@@ -632,7 +632,8 @@ class Run:
 
         def calm() -> bool:
             return not answering() and all(
-                not s.lock.locked() and s.autoplay.idle for s in registry.open
+                not s.lock.locked() and s.autoplay.idle and not s.display.outbox.busy
+                for s in registry.open
             )
 
         await until(calm, "no interaction being answered, every game's lock free", SETTLE)

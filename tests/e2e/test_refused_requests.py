@@ -204,11 +204,6 @@ async def test_a_game_the_channel_refused_is_shown_as_soon_as_the_permission_is_
         assert len(refused(t, "", t.channel)) == redraw
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/sessions/display.py, Display.edit: a 403 on the table's edit is followed by a "
-    "post, which needs every permission the edit lacked; to be changed there",
-)
 async def test_a_refused_table_edit_is_not_followed_by_a_post_refused_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -223,11 +218,6 @@ async def test_a_refused_table_edit_is_not_followed_by_a_post_refused_too(
         assert methods and "POST" not in methods, methods
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/sessions/autoplay.py, Autoplay._run: bots waiting out a refused table "
-    "(REFUSED_PAUSES) are not woken when the bot's permissions change; to be changed there",
-)
 async def test_bots_waiting_on_a_refused_table_play_on_once_the_permission_is_back(
     tmp_path: Path,
 ) -> None:
