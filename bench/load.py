@@ -1,7 +1,7 @@
 """Sky Table under the load of many concurrent games, and its capacity against a bare bot's.
 
     .venv/bin/python -m bench.load [--games 1000] [--seconds 60] [--json] [--details] [--quick]
-                                   [--postgres] [--no-limits]
+                                   [--postgres] [--no-limits] [--no-capacity]
 
 Sky Table's store is a SQLite file by default; with `--postgres`, a database of its own on a
 throwaway PostgreSQL server started for the run (`tests.postgres_server`), for each of its
@@ -1446,15 +1446,22 @@ async def run_in(workdir: Path, args: argparse.Namespace) -> dict[str, Any]:
         bares = build_world(dc, "bare", args.tables, [1] * args.tables)
         try:
             load = await load_phase(dc, watch, workdir, args)
-            capacity, sky = await capacity_phase(dc, watch, workdir, args, False, duels)
-            bare_capacity, bare = await capacity_phase(dc, watch, workdir, args, True, bares)
+            capacity: float | None = None
+            bare_capacity: float | None = None
+            sky: dict[str, Any] | None = None
+            bare: dict[str, Any] | None = None
+            if args.capacity:
+                capacity, sky = await capacity_phase(dc, watch, workdir, args, False, duels)
+                bare_capacity, bare = await capacity_phase(dc, watch, workdir, args, True, bares)
         finally:
             cleaner.cancel()
     details = load.pop("details")
     figures = {
         **load,
-        "capacity_interactions_per_s": round(capacity, 1),
-        "bare_bot_capacity_interactions_per_s": round(bare_capacity, 1),
+        "capacity_interactions_per_s": None if capacity is None else round(capacity, 1),
+        "bare_bot_capacity_interactions_per_s": (
+            None if bare_capacity is None else round(bare_capacity, 1)
+        ),
     }
     if args.details:
         figures["details"] = {"load": details, "capacity": sky, "bare_bot_capacity": bare}
@@ -1490,6 +1497,12 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         "--postgres",
         action="store_true",
         help="Sky Table on a throwaway PostgreSQL server started for the run (else SQLite)",
+    )
+    parser.add_argument(
+        "--no-capacity",
+        dest="capacity",
+        action="store_false",
+        help="the load phase only (the capacity figures are then null)",
     )
     parser.add_argument("--tables", type=int, help="tables of the capacity phases (100)")
     parser.add_argument("--start-rate", type=float, default=50.0, help="clicks/s of the first step")
