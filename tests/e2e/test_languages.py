@@ -119,6 +119,8 @@ def english_fragments(language: str) -> set[str]:
 async def test_a_whole_game_shows_no_english(tmp_path: Path, locale: str, language: str) -> None:
     rng = random.Random(31)
     async with table(tmp_path) as t:
+        # A whole game at machine speed: more table edits a second than players make.
+        t.dc.limits.enforce_rate_limits = False
         t.guild.locale = locale
         t.users["ana"].locale = locale
         await t.start()
@@ -162,6 +164,8 @@ def assert_no_english(shown_texts: list[str], language: str) -> None:
 async def test_the_other_games_show_no_english(tmp_path: Path, game: str, language: str) -> None:
     rng = random.Random(32)
     async with table(tmp_path) as t:
+        # A whole game at machine speed: more table edits a second than players make.
+        t.dc.limits.enforce_rate_limits = False
         t.guild.locale = language
         for user in t.users.values():
             user.locale = language

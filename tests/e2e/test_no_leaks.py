@@ -83,6 +83,8 @@ async def test_no_payload_shows_a_face_down_value(
     monkeypatch.setattr(GameSession, "commit", recording_commit)
     rng = random.Random(12)
     async with table(tmp_path) as t:
+        # A whole game at machine speed: more table edits a second than players make.
+        t.dc.limits.enforce_rate_limits = False
         await t.start()
         await t.running.sessions.guilds.set_text_only(t.guild.id, text_only)
         lobby = shown(await t.slash("ana", "skyjo start", target_score=30, opening_flips=3))

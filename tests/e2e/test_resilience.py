@@ -18,6 +18,8 @@ from tests.e2e.skyjo_play import (
 async def test_a_restart_in_mid_game_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(5)
     async with table(tmp_path) as t:
+        # A whole game at machine speed: more table edits a second than players make.
+        t.dc.limits.enforce_rate_limits = False
         await t.start()
         opened = await t.slash("ana", "skyjo start", target_score=40)
         lobby = shown(opened)

@@ -67,6 +67,8 @@ async def test_a_full_game_with_a_gift_is_played_to_the_end_through_the_buttons(
 ) -> None:
     rng = random.Random(1)
     async with table(tmp_path) as t:
+        # A whole game at machine speed: more table edits a second than players make.
+        t.dc.limits.enforce_rate_limits = False
         await t.start()
         session = await open_game(t, ("ana", "leo", "zoe"), bots=("easy",))
         first = await t.table_message()
@@ -364,6 +366,8 @@ async def test_a_restart_in_the_middle_of_a_bust_resumes_its_takes(tmp_path: Pat
 async def test_a_solo_game_against_bots_is_played_to_the_end(tmp_path: Path) -> None:
     rng = random.Random(7)
     async with table(tmp_path) as t:
+        # A whole game at machine speed: more table edits a second than players make.
+        t.dc.limits.enforce_rate_limits = False
         await t.start()
         started = await t.slash("ana", "skyfive solo", bots=2, level="hard")
         assert started.type == 4 and not started.ephemeral, started.errors

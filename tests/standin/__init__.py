@@ -27,10 +27,11 @@ of, only the guilds of the shard it identified for (`add_guild(name, shard=(0, 2
 guild; `gateway.shards()` lists the connections open), so several auto-sharded clients of one
 bot can share a stand-in.
 
-Discord's rate limits (see `ratelimits.py`) are enforced with `Limits(enforce_rate_limits=True)`
-(off by default: then nothing is refused but the 429s `rate_limit` forces, and no bucket header
-is sent). The global limit, `Limits.global_rate_limit` (50 requests in any 1 s, a `RateLimit`
-of requests per seconds), is the bot's over all its clients; interaction callbacks and
+Discord's rate limits (see `ratelimits.py`) are enforced by default; a test that floods Discord
+as no user could turns them off with `Limits(enforce_rate_limits=False)` (then nothing is refused
+but the 429s `rate_limit` forces, and no bucket header is sent). The global limit,
+`Limits.global_rate_limit` (50 requests in any 1 s, a `RateLimit` of requests per seconds), is
+the bot's over all its clients; interaction callbacks and
 `/webhooks/{application}/{token}...` are exempt and never counted. Past it: 429 `"global":
 true`, scope `global`. Buckets (`message_create_limit` and `message_edit_limit` 5 per 5 s and
 `message_delete_limit` 5 per 1 s per channel or thread, `interaction_webhook_limit` 5 per 2 s

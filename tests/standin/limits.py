@@ -81,11 +81,12 @@ class Limits:
     1 unless Discord raised it for a large bot (16 and up). discord.py 2.7 does not read it."""
     session_starts: int = 1000
     """IDENTIFYs allowed a day (`session_start_limit.total`); each identify uses one."""
-    enforce_rate_limits: bool = False
+    enforce_rate_limits: bool = True
     """Whether the stand-in refuses with 429 what goes past the limits below, and sends the
-    bucket headers (`X-RateLimit-*`) by which discord.py paces itself. Off, it only counts the
-    requests (`DiscordStandIn.request_stats()`), sends no bucket headers and refuses nothing
-    but the 429s a test forces."""
+    bucket headers (`X-RateLimit-*`) by which discord.py paces itself, as Discord does. Off (a
+    test that floods Discord as no user could), it only counts the requests
+    (`DiscordStandIn.request_stats()`), sends no bucket headers and refuses nothing but the
+    429s a test forces."""
     global_rate_limit: RateLimit = GLOBAL_RATE_LIMIT
     """The bot's global limit, over all its clients: counted requests (every REST request but
     the interaction endpoints: callbacks and `/webhooks/{application}/{token}...`) in any

@@ -73,7 +73,8 @@ async def enforcing() -> AsyncIterator[Scene]:
 
 @pytest.fixture
 async def counting() -> AsyncIterator[Scene]:
-    async for scene in scene_with(Limits()):
+    """The limits switched off: the stand-in only counts."""
+    async for scene in scene_with(Limits(enforce_rate_limits=False)):
         yield scene
 
 
@@ -81,7 +82,7 @@ async def counting() -> AsyncIterator[Scene]:
 async def bot_scene() -> AsyncIterator[tuple[Scene, SampleBot]]:
     """A sample bot started with the limits off (its start-up is not what is tested); a test
     switches them on."""
-    async for scene in scene_with(Limits()):
+    async for scene in scene_with(Limits(enforce_rate_limits=False)):
         alice = scene.standin.add_user("alice")
         scene.guild.add_member(alice)
         async with scene.standin.running(SampleBot(scene.guild.id)) as bot:
@@ -95,6 +96,16 @@ def posts(standin: DiscordStandIn, path_part: str = "/messages") -> list[Recorde
 def most_in_one_second(times: Sequence[float]) -> int:
     """The most of these times within any one second, counted the slow way."""
     return max((sum(1 for t in times if start <= t < start + 1.0) for start in times), default=0)
+
+
+async def test_a_stand_in_enforces_discords_limits_unless_told_not_to() -> None:
+    async with DiscordStandIn() as standin, aiohttp.ClientSession() as session:
+        table = standin.add_guild("Sky Club").add_text_channel("table")
+        raw = Raw(standin, session)
+        answers = [await raw.post(table, f"n{n}") for n in range(6)]
+        assert [a.status for a in answers] == [200] * 5 + [429]
+        assert answers[0].headers["X-RateLimit-Remaining"] == "4"
+        assert standin.rate_limited == {"global": 0, "user": 1, "shared": 0}
 
 
 # The per-route buckets
@@ -220,7 +231,7 @@ async def test_discord_py_paces_its_follow_ups_by_the_token_bucket(
 
 
 async def test_sixty_sends_over_sixty_channels_hit_the_global_limit_and_discord_py_waits() -> None:
-    async for scene in scene_with(Limits()):
+    async for scene in scene_with(Limits(enforce_rate_limits=False)):
         standin = scene.standin
         tables = [scene.guild.add_text_channel(f"t{n}") for n in range(60)]
         async with standin.running(SampleBot(scene.guild.id)) as bot:
