@@ -4,7 +4,9 @@ all its processes and shards; interaction answers and their webhooks are not cou
 Every request discord.py sends through its REST client (`HTTPClient.request`) is counted;
 interaction answers go through its webhook adapter and are not. The budget lets through at most
 `rate` counted requests in any one-second window: a sliding window, which unlike a token bucket
-never lets a full bucket and a second's refill pass in the same second. Requests beyond it wait,
+never lets a full bucket and a second's refill pass in the same second. A request holds its room
+from when it is let through until a second after its answer, since Discord counts it on arrival,
+somewhere in between. Requests beyond it wait,
 the most urgent first (a table a member is to play on before one where only bots play, and
 either before bookkeeping such as game cards), in order of arrival within a priority.
 
@@ -21,7 +23,7 @@ import heapq
 import itertools
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from enum import IntEnum
 from typing import Any
 
@@ -76,6 +78,8 @@ class Budget:
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
         self._wakeup: asyncio.TimerHandle | None = None
+        self._in_flight = 0
+        """Requests let through and not answered yet."""
         self.waited = 0
         """Requests that had to wait for room in the window."""
 
@@ -83,13 +87,33 @@ class Budget:
         now = self._clock()
         while self._sent and self._sent[0] <= now - WINDOW:
             self._sent.popleft()
-        return len(self._sent) < self._per_window
+        return len(self._sent) + self._in_flight < self._per_window
 
     async def acquire(self, level: Priority | None = None) -> None:
         """Wait for room in the window (behind more urgent and earlier requests), then take
-        it."""
-        if not self._waiting and self._room():
+        it for a request sent now."""
+        await self._admit(level)
+        self._in_flight -= 1
+        self._sent.append(self._clock())
+        self._wake_later()
+
+    @contextlib.asynccontextmanager
+    async def sending(self, level: Priority | None = None) -> AsyncIterator[None]:
+        """Room for one request, held while it is on its way and for a window after its answer.
+        Discord counts a request when it arrives, anywhere between the two: however a busy
+        event loop bunches requests up on their way, no second of arrivals holds more than the
+        rate."""
+        await self._admit(level)
+        try:
+            yield
+        finally:
+            self._in_flight -= 1
             self._sent.append(self._clock())
+            self._serve()
+
+    async def _admit(self, level: Priority | None) -> None:
+        if not self._waiting and self._room():
+            self._in_flight += 1
             return
         self.waited += 1
         ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -100,21 +124,28 @@ class Budget:
             await ticket
         except asyncio.CancelledError:
             if ticket.done() and not ticket.cancelled():
+                self._in_flight -= 1
                 self._serve()
             raise
 
     def _serve(self) -> None:
         """Let the waiting requests through, most urgent first, while the window has room;
-        then wake up when the oldest request leaves the window."""
+        then wake up when the oldest answered request leaves the window (or when a request on
+        its way is answered)."""
         while self._waiting and self._room():
             _, _, ticket = heapq.heappop(self._waiting)
             if ticket.cancelled():
                 continue
-            self._sent.append(self._clock())
+            self._in_flight += 1
             ticket.set_result(None)
         self._waiting = [entry for entry in self._waiting if not entry[2].cancelled()]
         heapq.heapify(self._waiting)
-        if self._waiting and self._wakeup is None:
+        self._wake_later()
+
+    def _wake_later(self) -> None:
+        """While requests wait, serve them again when the oldest answered one leaves the
+        window (a request on its way serves them once answered)."""
+        if self._waiting and self._wakeup is None and self._sent:
             delay = max(0.0, self._sent[0] + WINDOW - self._clock())
             self._wakeup = asyncio.get_running_loop().call_later(delay, self._woken)
 
@@ -129,7 +160,7 @@ def install(http: discord.http.HTTPClient, budget: Budget) -> None:
     send: Callable[..., Awaitable[Any]] = http.request
 
     async def request(route: discord.http.Route, **kwargs: Any) -> Any:
-        await budget.acquire()
-        return await send(route, **kwargs)
+        async with budget.sending():
+            return await send(route, **kwargs)
 
     setattr(http, "request", request)  # noqa: B010 - an instance's method wrapped in place

@@ -113,3 +113,19 @@ async def test_an_installed_budget_paces_every_request_of_the_client() -> None:
     assert answers == [f"answer to route {n}" for n in range(7)]
     assert [route for route, _ in client.sent] == [f"route {n}" for n in range(7)]
     assert most_in_a_window([moment for _, moment in client.sent]) <= 3
+
+
+async def test_requests_held_up_on_their_way_never_arrive_more_than_the_rate_in_a_second() -> None:
+    """A busy event loop holds requests between the budget and Discord, then lets them go
+    together: counted from their answer, they still never crowd one second of arrivals."""
+    budget = Budget(rate=20)
+    arrivals: list[float] = []
+
+    async def request(held: float) -> None:
+        async with budget.sending():
+            await asyncio.sleep(held)
+            arrivals.append(time.monotonic())
+
+    await asyncio.gather(*(request(0.9) for _ in range(20)), *(request(0.0) for _ in range(20)))
+    assert len(arrivals) == 40
+    assert most_in_a_window(arrivals) <= 20, "no second of arrivals holds more than the rate"
