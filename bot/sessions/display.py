@@ -9,7 +9,6 @@ caught up by the next change, a `/table show`, or the session's background task.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime
 import hashlib
 import logging
@@ -91,7 +90,7 @@ class Queued:
     """A state of the table waiting to be shown: its screen, drawn from the game as it was
     (the picture is made only if the state is sent), and how it is to be sent."""
 
-    screen: Screen
+    screen: Screen | None
     version: int
     message_id: int
     level: Priority
@@ -100,6 +99,8 @@ class Queued:
     click: discord.Interaction[Any] | None = None
     """The click that made it, answered while an earlier state was on its way: its webhook
     shows the state."""
+    message: Message | None = None
+    """A message to show as it is, in place of a screen (a game's last word)."""
 
 
 @dataclass(frozen=True)
@@ -372,7 +373,10 @@ class Display:
         if queued.message_id != record.message_id:
             return
         try:
-            message = await self.prepared(queued.screen, queued.version)
+            message = queued.message
+            if message is None:
+                assert queued.screen is not None
+                message = await self.prepared(queued.screen, queued.version)
             look = posting.appearance(message)
             shown = self._shown
             if shown is not None and (shown.message_id, shown.look) == (queued.message_id, look):
@@ -694,16 +698,17 @@ class Display:
             return ()
         return shown.attachments
 
-    async def replace_safely(self, embed: discord.Embed) -> None:
-        """Show `embed` alone, without controls, in place of the public message."""
-        await self.outbox.settle()
-        message_id = self.session.record.message_id
-        if message_id is None:
+    def replace_safely(self, embed: discord.Embed) -> None:
+        """Show `embed` alone, without controls, in place of the public message: queued, in
+        place of any state waiting, so that no one waits for it."""
+        record = self.session.record
+        if record.message_id is None:
+            self.outbox.drop()
             return
-        client = self.session.context.client
-        self._shown = None
-        with contextlib.suppress(discord.HTTPException):
-            await posting.edit(client, self.session.record.channel_id, message_id, Message(embed))
+        last = Message(embed)
+        self.outbox.put(
+            Queued(None, record.version, record.message_id, Priority.PLAYER, False, message=last)
+        )
 
     def table_is_old(self) -> bool:
         """Discord limits edits of messages older than an hour: move on before that."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -22,6 +21,7 @@ from bot.i18n import Words
 from bot.replay import played
 from bot.sessions.alerts import TurnAlerts
 from bot.sessions.autoplay import Autoplay
+from bot.sessions.brains import choose
 from bot.sessions.cards import GameCard
 from bot.sessions.context import SessionContext
 from bot.sessions.display import Display
@@ -331,14 +331,21 @@ class GameSession:
         return self.adapter.turn_seconds(self.settings)
 
     def bot_action(self, seat: int, level: str | None = None) -> Any:
-        engine = self.engine
+        """The move of the seat's bot (or the bot of `level`) now, chosen on the event loop."""
+        return choose(self.adapter, self.engine, seat, *self._bot_mind(seat, level))
+
+    async def choose_bot_action(self, seat: int, level: str | None = None) -> Any:
+        """The move `bot_action` returns, chosen off the event loop. Only under the game's
+        lock: the engine must not change meanwhile."""
+        chosen, seed = self._bot_mind(seat, level)
+        return await self.context.brains.choose(self.adapter, self.engine, seat, chosen, seed)
+
+    def _bot_mind(self, seat: int, level: str | None) -> tuple[str, str]:
+        """The level of the bot that moves for `seat`, and the seed of its choice."""
         record = self.record
-        rng = random.Random(f"{record.seed}:{record.version}:{seat}")
         chosen = level or record.seats[seat].bot_level or self.adapter.takeover_level
         assert chosen is not None, f"{self.adapter.title} has no bots"
-        assert self.adapter.bots is not None, f"{self.adapter.title} has no bots"
-        policy = self.adapter.bots.policy(chosen, rng)
-        return policy.choose(engine.legal_actions(seat), lambda: engine.view(seat))
+        return chosen, f"{record.seed}:{record.version}:{seat}"
 
     async def remind(self) -> None:
         """Tell the members whose turn has just begun; remove an alert whose turn is over."""
@@ -370,12 +377,13 @@ class GameSession:
             interaction is not None
             and interaction.message is not None
             and interaction.message.id == message_id
+            and not self.display.outbox.busy
         ):
             await interaction.response.edit_message(
                 embed=embed, view=None, content=None, attachments=[]
             )
         else:
-            await self.display.replace_safely(embed)
+            self.display.replace_safely(embed)
 
     async def abandon(self, note: str | None = None) -> None:
         """End the game because its channel, or the bot's place in its server, is gone (or
