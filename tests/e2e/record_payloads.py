@@ -40,7 +40,7 @@ import cogs
 import games
 import tests
 from tests.e2e import junior_play, sheet_play, sky_five_play, skyjo_play
-from tests.e2e.harness import Table, button, table
+from tests.e2e.harness import Table, button, table, until
 from tests.standin import multipart
 from tests.standin.world import World
 
@@ -234,25 +234,35 @@ class Actions:
             entry = {"action": action, "by": user.name, **details}
             self.marks.append((len(dc.rest.requests), entry))
 
+        async def shown(answer: Any) -> Any:
+            """The action's answer, once every game has sent what it queued meanwhile: the
+            order of the requests is then the same from run to run."""
+            await until(lambda: all(idle(s) for s in t.running.sessions.running), "tables sent")
+            return answer
+
         async def on_slash(user: Any, channel: Any, command: str, /, **options: Any) -> Any:
             mark("slash", user, channel=channel.id, command=command, options=options)
-            return await slash(user, channel, command, **options)
+            return await shown(await slash(user, channel, command, **options))
 
         async def on_click(user: Any, message: Any, custom_id: str, **kw: Any) -> Any:
             mark("click", user, message=message_id(message), custom_id=custom_id)
-            return await click(user, message, custom_id, **kw)
+            return await shown(await click(user, message, custom_id, **kw))
 
         async def on_select(user: Any, message: Any, custom_id: str, values: Any, **kw: Any) -> Any:
             picked = [getattr(v, "id", v) for v in values]
             mark("select", user, message=message_id(message), custom_id=custom_id, values=picked)
-            return await select(user, message, custom_id, values, **kw)
+            return await shown(await select(user, message, custom_id, values, **kw))
 
         async def on_submit(user: Any, channel: Any, custom_id: str, values: Any, **kw: Any) -> Any:
             mark("form", user, channel=channel.id, custom_id=custom_id, values=values)
-            return await submit(user, channel, custom_id, values, **kw)
+            return await shown(await submit(user, channel, custom_id, values, **kw))
 
         dc.slash, dc.click, dc.select = on_slash, on_click, on_select  # type: ignore[method-assign]
         dc.submit_modal = on_submit  # type: ignore[method-assign]
+
+
+def idle(session: GameSession) -> bool:
+    return not session.lock.locked() and not session.display.outbox.busy
 
 
 def message_id(message: Any) -> int:
