@@ -82,6 +82,7 @@ class SkyTableBot(commands.Bot):
             clock=self.clock,
             seeds=self.seeds,
             picture_processes=self.settings.picture_processes,
+            bot_move_processes=self.settings.bot_move_workers,
             shards=self.settings.shards,
         )
         for extension in self.catalog.extensions:

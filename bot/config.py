@@ -36,6 +36,9 @@ class BotSettings(BaseSettings):
     shards' share."""
     picture_processes: int = Field(default=1, ge=0, le=8)
     """Processes drawing the tables' pictures; 0 draws them in a thread of the bot's own."""
+    bot_move_processes: int | None = Field(default=None, ge=0, le=8)
+    """Processes choosing the game bots' moves; 0 chooses them in a thread of the bot's own;
+    unset, one, or none when the pictures are drawn in the bot's process (one core in all)."""
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -101,6 +104,20 @@ class BotSettings(BaseSettings):
                     f"{self.shard_count - 1} (SHARD_COUNT={self.shard_count})"
                 )
         return self
+
+    @field_validator("bot_move_processes", mode="before")
+    @classmethod
+    def _blank_bot_move_processes_is_unset(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @property
+    def bot_move_workers(self) -> int:
+        """The processes choosing the game bots' moves (0: a thread of the bot's own)."""
+        if self.bot_move_processes is not None:
+            return self.bot_move_processes
+        return 1 if self.picture_processes else 0
 
     @property
     def owned_shards(self) -> list[int] | None:

@@ -60,7 +60,7 @@ class PlayedGame(Protocol):
     @property
     def engine(self) -> Engine: ...
 
-    def bot_action(self, seat: int, level: str | None = None) -> Any: ...
+    async def choose_bot_action(self, seat: int, level: str | None = None) -> Any: ...
 
     def decision_seconds(self, seat: int) -> int | None: ...
 
@@ -181,7 +181,7 @@ class Autoplay:
             seat = self._bot_to_move()
             if seat is None:
                 return True
-            events = await session.apply(seat, session.bot_action(seat))
+            events = await session.apply(seat, await session.choose_bot_action(seat))
             await session.display.show_safely(events, paced=True)
             await session.remind()
             self.arm_timer()
@@ -258,7 +258,7 @@ class Autoplay:
             session.note("⏰ {name} did not decide in time.", name=shown(name))
             action = off_turn.default
             if action is None:
-                action = session.bot_action(seat, adapter.takeover_level)
+                action = await session.choose_bot_action(seat, adapter.takeover_level)
             await session.display.show_safely(await session.apply(seat, action))
             await session.remind()
             return
@@ -272,7 +272,7 @@ class Autoplay:
             and seat in session.engine.to_move
             and adapter.turn_token(session.engine) == token
         ):
-            events += await session.apply(seat, session.bot_action(seat, level))
+            events += await session.apply(seat, await session.choose_bot_action(seat, level))
         session.note("⏰ {name} ran out of time: a bot played for them.", name=shown(name))
         if record.seats[seat].timeouts >= TIMEOUTS_BEFORE_HANDOVER:
             record.seats[seat] = SeatRecord(name=name, bot_level=level)

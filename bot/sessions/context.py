@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.sessions.brains import BotBrains
 from bot.sessions.clock import Clock
 from bot.shards import EVERY, Shards
 from bot.storage.games import GameRepository, GuildRepository
@@ -57,6 +58,8 @@ class SessionContext:
     clock: Clock
     tasks: Tasks
     pictures: PictureCache
+    brains: BotBrains
+    """Chooses the game bots' moves, off the event loop."""
     bot_delay: float = 1.0
     pauses: random.Random = field(default_factory=random.Random)
     shards: Shards = EVERY

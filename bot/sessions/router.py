@@ -14,6 +14,7 @@ import discord
 from bot.catalog import Catalog
 from bot.i18n import N_
 from bot.sessions.autoplay import GAME_OVER
+from bot.sessions.brains import BotBrains
 from bot.sessions.clock import Clock, SystemClock
 from bot.sessions.context import SessionContext, Tasks
 from bot.sessions.display import expired
@@ -53,6 +54,7 @@ class Sessions:
         clock: Clock | None = None,
         seeds: random.Random | None = None,
         picture_processes: int = 0,
+        bot_move_processes: int = 0,
         shards: Shards = EVERY,
     ) -> None:
         self.context = SessionContext(
@@ -62,6 +64,7 @@ class Sessions:
             clock=clock or SystemClock(),
             tasks=Tasks(),
             pictures=PictureCache(processes=picture_processes),
+            brains=BotBrains(catalog, processes=bot_move_processes),
             bot_delay=bot_delay,
             shards=shards,
         )
@@ -77,6 +80,7 @@ class Sessions:
     async def close(self) -> None:
         await self.registry.close()
         self.context.pictures.close()
+        self.context.brains.close()
 
     @property
     def running(self) -> list[GameSession]:
