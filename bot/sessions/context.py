@@ -13,6 +13,7 @@ import discord
 
 from bot.sessions.brains import BotBrains
 from bot.sessions.clock import Clock
+from bot.sessions.strain import LoopStrain
 from bot.shards import EVERY, Shards
 from bot.storage.games import GameRepository, GuildRepository
 from bot.ui.rendering import PictureCache
@@ -64,8 +65,14 @@ class SessionContext:
     pauses: random.Random = field(default_factory=random.Random)
     shards: Shards = EVERY
     """The servers whose games this process runs."""
+    strain: LoopStrain = field(default_factory=LoopStrain)
+    """How far behind the event loop runs: bots wait longer while it lags."""
 
     def bot_pause(self) -> float:
         """How long a bot waits before its move: about `bot_delay`, varied so that bots of
-        many games do not all move in the same instant."""
-        return self.bot_delay * self.pauses.uniform(0.7, 1.3)
+        many games do not all move in the same instant, and stretched while the bot has more
+        to do than it can (`LoopStrain`)."""
+        if self.bot_delay <= 0:
+            return 0.0
+        self.strain.start()
+        return self.bot_delay * self.pauses.uniform(0.7, 1.3) * self.strain.stretch

@@ -79,6 +79,7 @@ class Sessions:
 
     async def close(self) -> None:
         await self.registry.close()
+        await self.context.strain.stop()
         self.context.pictures.close()
         self.context.brains.close()
 

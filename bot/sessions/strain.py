@@ -1,0 +1,56 @@
+"""How far behind its event loop runs: when the bot has more to do than it can, bots slow down,
+so that players' clicks are still answered within Discord's 3 seconds.
+
+Every click, bot move and request is a turn of the one event loop. A loop that falls behind
+answers every click late, so the bots, which make most of the work, wait longer between moves
+while it lags: their pause is stretched a little each time the loop is found late, and given
+back a little each time it is on time, down to the set pace."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+TICK = 0.1
+"""Seconds between two looks at the loop."""
+ON_TIME = 0.02
+"""How late a tick may be and the loop still count as keeping up."""
+STRETCH = 1.25
+"""How much bots' pauses grow at each late tick; they shrink by its square root at each tick on
+time."""
+MOST = 20.0
+"""The most bots' pauses are stretched."""
+
+
+class LoopStrain:
+    def __init__(self) -> None:
+        self.stretch = 1.0
+        """By how much bots' pauses are stretched now (1: the set pace)."""
+        self.late_ticks = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._watch(), name="strain")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def noted(self, late: float) -> None:
+        """A tick came `late` seconds after it was due."""
+        if late > ON_TIME:
+            self.late_ticks += 1
+            self.stretch = min(MOST, self.stretch * STRETCH)
+        else:
+            self.stretch = max(1.0, self.stretch / STRETCH**0.5)
+
+    async def _watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + TICK
+            await asyncio.sleep(TICK)
+            self.noted(loop.time() - due)

@@ -1,0 +1,45 @@
+"""A lagging event loop stretches bots' pauses, up to a bound, and a loop on time gives them
+back, down to the set pace."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.sessions.strain import MOST, ON_TIME, TICK, LoopStrain
+
+
+def test_late_ticks_stretch_the_pause_and_ticks_on_time_give_it_back() -> None:
+    strain = LoopStrain()
+    for _ in range(5):
+        strain.noted(0.2)
+    stretched = strain.stretch
+    assert stretched > 2
+    strain.noted(0.0)
+    assert 1 < strain.stretch < stretched
+    for _ in range(100):
+        strain.noted(0.0)
+    assert strain.stretch == 1.0
+
+
+@given(st.lists(st.floats(0, 2), max_size=200))
+def test_the_stretch_stays_within_its_bounds(lateness: list[float]) -> None:
+    strain = LoopStrain()
+    for late in lateness:
+        strain.noted(late)
+        assert 1.0 <= strain.stretch <= MOST
+    assert strain.late_ticks == sum(late > ON_TIME for late in lateness)
+
+
+async def test_a_loop_kept_busy_is_found_late() -> None:
+    strain = LoopStrain()
+    strain.start()
+    await asyncio.sleep(TICK / 2)
+    for _ in range(3):
+        time.sleep(3 * TICK)
+        await asyncio.sleep(TICK)
+    assert strain.late_ticks >= 2 and strain.stretch > 1
+    await strain.stop()
