@@ -51,6 +51,11 @@ class Tasks:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+ANSWER_WITHIN = 0.06
+"""Seconds a click on the table waits for the table's picture to answer with it; past them,
+the click is answered without a message, and the table follows through its webhook."""
+
+
 @dataclass
 class SessionContext:
     store: GameRepository
@@ -67,6 +72,8 @@ class SessionContext:
     """The servers whose games this process runs."""
     strain: LoopStrain = field(default_factory=LoopStrain)
     """How far behind the event loop runs: bots wait longer while it lags."""
+    answer_within: float = ANSWER_WITHIN
+    """Seconds a click on the table waits for the table's picture to be answered with it."""
 
     def bot_pause(self) -> float:
         """How long a bot waits before its move: about `bot_delay`, varied so that bots of

@@ -81,6 +81,13 @@ def _now() -> float:
     return asyncio.get_running_loop().time()
 
 
+def _seen(drawing: asyncio.Future[Any]) -> None:
+    """A drawing no state waits for any more may fail unheard: its failure is not reported as
+    never retrieved (the state that replaced it is drawn anew)."""
+    if not drawing.cancelled():
+        drawing.exception()
+
+
 def channel_gone(error: BaseException) -> bool:
     return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
 
@@ -101,6 +108,8 @@ class Queued:
     shows the state."""
     message: Message | None = None
     """A message to show as it is, in place of a screen (a game's last word)."""
+    drawn: asyncio.Future[Message] | None = None
+    """The screen's message, being drawn already."""
 
 
 @dataclass(frozen=True)
@@ -238,12 +247,16 @@ class Display:
         """The table's screen in the game's present state; its picture is not drawn yet."""
         draw = self._table_drawing(await self.pictures())
         try:
-            return draw()
+            screen = draw()
         except Exception:
-            log.exception("Game %s: its screen cannot be drawn; showing a plain one", self._id)
+            if not self.unreadable:
+                log.exception("Game %s: its screen cannot be drawn; showing a plain one", self._id)
+            self.unreadable = True
             record = self.session.record
             words = self.session.words
             return fallback_screen(self.session.adapter.title, record, words, self.way_out())
+        self.unreadable = False
+        return screen
 
     def _table_drawing(self, pictures: bool) -> Callable[[], Screen]:
         session = self.session
@@ -317,7 +330,11 @@ class Display:
             moved = notice(session.words("The table moved below."))
             await self._leave_behind([moved], interaction)
             await self.post(await self.table())
-        elif self._answers(interaction) or session.record.message_id is None:
+        elif interaction is not None and self._answers(interaction):
+            if not await self._answer_with_table(interaction):
+                self.stale = False
+                return
+        elif session.record.message_id is None:
             await self.edit(await self.table(), interaction)
         else:
             await self._queue(interaction, paced=paced)
@@ -325,6 +342,36 @@ class Display:
             return
         self.stale = False
         self.refused = None
+
+    async def _answer_with_table(self, interaction: discord.Interaction[Any]) -> bool:
+        """Answer a click on the table with the table itself, when its picture is ready within
+        the context's `answer_within` (Discord wants an answer within 3 s, players sooner);
+        else answer at once without a message, and show the table through the click's webhook
+        once drawn. True when the click was answered with the table."""
+        record = self.session.record
+        assert record.message_id is not None
+        screen = await self.table_screen()
+        drawing = asyncio.ensure_future(self.prepared(screen, record.version))
+        drawing.add_done_callback(_seen)
+        within = self.session.context.answer_within
+        done, _ = await asyncio.wait({drawing}, timeout=within)
+        if drawing in done:
+            await self.edit(drawing.result(), interaction)
+            return True
+        await interaction.response.defer()
+        self.take_token(interaction)
+        self.outbox.put(
+            Queued(
+                screen,
+                record.version,
+                record.message_id,
+                self._priority(),
+                False,
+                interaction,
+                drawn=drawing,
+            )
+        )
+        return False
 
     def _answers(self, interaction: discord.Interaction[Any] | None) -> bool:
         """Whether a click on the table is answered with the table itself: when nothing else
@@ -374,6 +421,8 @@ class Display:
             return
         try:
             message = queued.message
+            if message is None and queued.drawn is not None:
+                message = await queued.drawn
             if message is None:
                 assert queued.screen is not None
                 message = await self.prepared(queued.screen, queued.version)

@@ -70,6 +70,10 @@ class Table:
     threads: bool = False
     """The server's games open in threads of their own (the bot's default); off, each game is
     played in its channel, as the tests written for one game a channel expect."""
+    answer_within: float = 2.5
+    """How long a click on the table waits for its picture to be answered with the table: the
+    tests read the table from a click's answer, on a machine busy with the rest of the suite
+    (the bot's own default is `ANSWER_WITHIN`)."""
 
     def new_bot(self) -> SkyTableBot:
         settings = BotSettings(
@@ -90,6 +94,7 @@ class Table:
 
     async def start(self) -> SkyTableBot:
         self.bot = await self.dc.start_bot(self.new_bot())
+        self.bot.sessions.context.answer_within = self.answer_within
         if not self.threads:
             await self.bot.sessions.guilds.set_threads(self.guild.id, False)
         return self.bot
