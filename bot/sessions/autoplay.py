@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable
 from typing import Any, Protocol
 
 from bot.adapters.base import GameAdapter
@@ -61,6 +62,8 @@ class PlayedGame(Protocol):
     def engine(self) -> Engine: ...
 
     async def choose_bot_action(self, seat: int, level: str | None = None) -> Any: ...
+
+    def bot_thinking(self, seat: int) -> Awaitable[Any]: ...
 
     def decision_seconds(self, seat: int) -> int | None: ...
 
@@ -181,7 +184,13 @@ class Autoplay:
             seat = self._bot_to_move()
             if seat is None:
                 return True
-            events = await session.apply(seat, await session.choose_bot_action(seat))
+            version = session.record.version
+            thinking = session.bot_thinking(seat)
+        action = await thinking
+        async with session.lock:
+            if session.record.version != version or self._bot_to_move() != seat:
+                return True
+            events = await session.apply(seat, action)
             await session.display.show_safely(events, paced=True)
             await session.remind()
             self.arm_timer()

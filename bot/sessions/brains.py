@@ -17,7 +17,7 @@ import logging
 import multiprocessing
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -104,9 +104,18 @@ class BotBrains:
     async def choose(
         self, adapter: GameAdapter, engine: Engine, seat: int, level: str, seed: str
     ) -> Any:
-        """What `choose` returns for these, chosen off the event loop. `engine` must not
-        change meanwhile."""
+        """What `choose` returns for these, chosen off the event loop."""
+        return await self.thinking(adapter, engine, seat, level, seed)
+
+    def thinking(
+        self, adapter: GameAdapter, engine: Engine, seat: int, level: str, seed: str
+    ) -> Awaitable[Any]:
+        """`choose`, from the engine as it is now: the move may be awaited after the engine
+        changed (and is then played only if the game is still where it was)."""
         decision = Decision(adapter.kind, adapter.dump(engine), seat, level, seed)
+        return self._chosen(adapter, decision)
+
+    async def _chosen(self, adapter: GameAdapter, decision: Decision) -> Any:
         try:
             encoded = await self._decide(decision)
         except Exception:
@@ -115,7 +124,8 @@ class BotBrains:
                 adapter.title,
                 exc_info=True,
             )
-            return choose(adapter, engine, seat, level, seed)
+            engine = adapter.load(decision.state)
+            return choose(adapter, engine, decision.seat, decision.level, decision.seed)
         return adapter.decode_action(encoded)
 
     async def _decide(self, decision: Decision) -> str:

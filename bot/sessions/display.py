@@ -358,8 +358,7 @@ class Display:
         if drawing in done:
             await self.edit(drawing.result(), interaction)
             return True
-        await interaction.response.defer()
-        self.take_token(interaction)
+        click = interaction if await self._defer(interaction) else None
         self.outbox.put(
             Queued(
                 screen,
@@ -367,11 +366,23 @@ class Display:
                 record.message_id,
                 self._priority(),
                 False,
-                interaction,
+                click,
                 drawn=drawing,
             )
         )
         return False
+
+    async def _defer(self, interaction: discord.Interaction[Any]) -> bool:
+        """Answer a click on the table without a message; False when Discord no longer takes
+        an answer (it came more than 3 s ago)."""
+        try:
+            await interaction.response.defer()
+        except discord.HTTPException as error:
+            if not expired(error):
+                raise
+            return False
+        self.take_token(interaction)
+        return True
 
     def _answers(self, interaction: discord.Interaction[Any] | None) -> bool:
         """Whether a click on the table is answered with the table itself: when nothing else
@@ -396,8 +407,7 @@ class Display:
             and not interaction.response.is_done()
             and self._on_table(interaction)
         ):
-            await interaction.response.defer()
-            self.take_token(interaction)
+            await self._defer(interaction)
 
     async def _queue(self, interaction: discord.Interaction[Any] | None, *, paced: bool) -> None:
         record = self.session.record

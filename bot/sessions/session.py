@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from typing import Any
 
 import discord
@@ -339,6 +339,12 @@ class GameSession:
         lock: the engine must not change meanwhile."""
         chosen, seed = self._bot_mind(seat, level)
         return await self.context.brains.choose(self.adapter, self.engine, seat, chosen, seed)
+
+    def bot_thinking(self, seat: int) -> Awaitable[Any]:
+        """The seat's bot's move in the game as it is now, chosen off the event loop; it may
+        be awaited without the game's lock."""
+        chosen, seed = self._bot_mind(seat, None)
+        return self.context.brains.thinking(self.adapter, self.engine, seat, chosen, seed)
 
     def _bot_mind(self, seat: int, level: str | None) -> tuple[str, str]:
         """The level of the bot that moves for `seat`, and the seed of its choice."""
