@@ -86,6 +86,8 @@ class Autoplay:
         self._waited_out: Exception | None = None
         """The refusal of the table the bots last waited out: the next step tries again."""
         self._regained = asyncio.Event()
+        self.thinking = False
+        """A bot is choosing its move, outside the game's lock."""
 
     def wake(self) -> None:
         """Let bots play if one is to move, redraw a stale display, arm the turn timer."""
@@ -186,14 +188,18 @@ class Autoplay:
                 return True
             version = session.record.version
             thinking = session.bot_thinking(seat)
-        action = await thinking
-        async with session.lock:
-            if session.record.version != version or self._bot_to_move() != seat:
-                return True
-            events = await session.apply(seat, action)
-            await session.display.show_safely(events, paced=True)
-            await session.remind()
-            self.arm_timer()
+            self.thinking = True
+        try:
+            action = await thinking
+            async with session.lock:
+                if session.record.version != version or self._bot_to_move() != seat:
+                    return True
+                events = await session.apply(seat, action)
+                await session.display.show_safely(events, paced=True)
+                await session.remind()
+                self.arm_timer()
+        finally:
+            self.thinking = False
         return True
 
     # -------------------------------------------------------------------------- timer

@@ -136,7 +136,7 @@ class Table:
         session = session or await self.session()
 
         def ready() -> bool:
-            if session.lock.locked() or not condition(session):
+            if session.lock.locked() or session.autoplay.thinking or not condition(session):
                 return False
             display = session.display
             if session.record.message_id is None or display.stale or display.outbox.busy:

@@ -51,7 +51,9 @@ async def test_a_game_opened_in_a_thread_plays_and_resumes_there(tmp_path: Path)
         version = session.record.version
         await t.stop()
         await t.start()
-        restored = await t.settled(lambda s: True, "the game restored in its thread")
+        restored = await t.settled(
+            lambda s: 0 in s.engine.to_move, "the game restored in its thread, at ana's turn"
+        )
         assert restored.record.channel_id == t.channel.id
         assert restored.record.version >= version
         await play_turn_well(t, "ana", 0, rng)
