@@ -25,7 +25,7 @@ from typing import Any
 
 from bot.adapters.base import GameAdapter, InstalledGame
 from bot.catalog import Catalog
-from bot.ui.rendering import _follow_parent
+from bot.ui.rendering import follow_parent
 from games.core.engine import Engine
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,7 @@ _games: Catalog | None = None
 def _start(parent: int, games: Sequence[InstalledGame]) -> None:
     """Starts a bots' process: it ends with the bot's, and knows the bot's games."""
     global _games
-    _follow_parent(parent)
+    follow_parent(parent)
     _games = Catalog(games)
 
 

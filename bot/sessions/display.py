@@ -218,15 +218,18 @@ class Display:
         try:
             message = await self.prepared(draw())
         except Exception:
-            if not self.unreadable:
-                log.exception("Game %s: its screen cannot be drawn; showing a plain one", self._id)
-            self.unreadable = True
-            record = self.session.record
-            words = self.session.words
-            title = self.session.adapter.title
-            return await self.prepared(fallback_screen(title, record, words, way_out))
+            return await self.prepared(self._unreadable(way_out))
         self.unreadable = False
         return message
+
+    def _unreadable(self, way_out: Sequence[ButtonSpec]) -> Screen:
+        """The plain table shown in place of a screen that cannot be drawn (called while its
+        exception is handled, which is logged once)."""
+        if not self.unreadable:
+            log.exception("Game %s: its screen cannot be drawn; showing a plain one", self._id)
+        self.unreadable = True
+        session = self.session
+        return fallback_screen(session.adapter.title, session.record, session.words, way_out)
 
     async def current(self) -> Message:
         """What the public message shows in the game's present state."""
@@ -249,12 +252,7 @@ class Display:
         try:
             screen = draw()
         except Exception:
-            if not self.unreadable:
-                log.exception("Game %s: its screen cannot be drawn; showing a plain one", self._id)
-            self.unreadable = True
-            record = self.session.record
-            words = self.session.words
-            return fallback_screen(self.session.adapter.title, record, words, self.way_out())
+            return self._unreadable(self.way_out())
         self.unreadable = False
         return screen
 
@@ -349,7 +347,6 @@ class Display:
         else answer at once without a message, and show the table through the click's webhook
         once drawn. True when the click was answered with the table."""
         record = self.session.record
-        assert record.message_id is not None
         screen = await self.table_screen()
         drawing = asyncio.ensure_future(self.prepared(screen, record.version))
         drawing.add_done_callback(_seen)
@@ -359,17 +356,7 @@ class Display:
             await self.edit(drawing.result(), interaction)
             return True
         click = interaction if await self._defer(interaction) else None
-        self.outbox.put(
-            Queued(
-                screen,
-                record.version,
-                record.message_id,
-                self._priority(),
-                False,
-                click,
-                drawn=drawing,
-            )
-        )
+        self._put(screen, click=click, drawn=drawing)
         return False
 
     async def _defer(self, interaction: discord.Interaction[Any]) -> bool:
@@ -410,12 +397,24 @@ class Display:
             await self._defer(interaction)
 
     async def _queue(self, interaction: discord.Interaction[Any] | None, *, paced: bool) -> None:
+        click = interaction if interaction is not None and self._on_table(interaction) else None
+        self._put(await self.table_screen(), paced=paced, click=click)
+
+    def _put(
+        self,
+        screen: Screen | None,
+        *,
+        paced: bool = False,
+        click: discord.Interaction[Any] | None = None,
+        drawn: asyncio.Future[Message] | None = None,
+        message: Message | None = None,
+    ) -> None:
+        """Queue the game's present state for the public message (which must exist)."""
         record = self.session.record
         assert record.message_id is not None
-        click = interaction if interaction is not None and self._on_table(interaction) else None
-        screen = await self.table_screen()
+        level = Priority.PLAYER if message is not None else self._priority()
         self.outbox.put(
-            Queued(screen, record.version, record.message_id, self._priority(), paced, click)
+            Queued(screen, record.version, record.message_id, level, paced, click, message, drawn)
         )
 
     def _queued_delay(self, queued: Queued) -> float:
@@ -764,10 +763,7 @@ class Display:
         if record.message_id is None:
             self.outbox.drop()
             return
-        last = Message(embed)
-        self.outbox.put(
-            Queued(None, record.version, record.message_id, Priority.PLAYER, False, message=last)
-        )
+        self._put(None, message=Message(embed))
 
     def table_is_old(self) -> bool:
         """Discord limits edits of messages older than an hour: move on before that."""

@@ -57,7 +57,7 @@ class PictureCache:
         painter = ProcessPoolExecutor(
             max_workers=self.processes,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_follow_parent,
+            initializer=follow_parent,
             initargs=(os.getpid(),),
         )
         painter.submit(_ready, self.preload)
@@ -89,8 +89,9 @@ class PictureCache:
         self._painter.shutdown(wait=False, cancel_futures=True)
 
 
-def _follow_parent(parent: int) -> None:
-    """Ends this drawing process once the bot's is gone, killed or not."""
+def follow_parent(parent: int) -> None:
+    """Ends this process (one drawing pictures, or choosing bots' moves) once the bot's is gone,
+    killed or not."""
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -34,6 +34,9 @@ from bot.config import BotSettings
 BOT_DELAY = 0.05
 """Seconds a bot waits before its move: short, so that tests move on quickly."""
 GUILD_READY_TIMEOUT = 0.2
+ANSWER_WITHIN = 2.5
+"""How long a click on the table waits for its picture to be answered with the table, as in the
+in-process harness: the tests read the table from a click's answer, on a busy machine."""
 
 
 def point_at(base_url: str, gateway_url: str) -> None:
@@ -67,6 +70,7 @@ async def main(argv: list[str]) -> None:
 
     @bot.event
     async def on_ready() -> None:
+        bot.sessions.context.answer_within = ANSWER_WITHIN
         if not threads:
             for guild in bot.guilds:
                 await bot.sessions.guilds.set_threads(guild.id, False)
