@@ -23,7 +23,7 @@ from bot.storage import Database, GameRepository, StaleGame, StorageUnavailable,
 from bot.storage.games import GuildRepository
 from bot.storage.stats import StatsRepository
 from bot.ui import replies
-from bot.ui.components import route_component, submitted_form
+from bot.ui.components import handled_here, route_component, submitted_form
 from games.core.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -127,11 +127,15 @@ class SkyTableBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Presses and form submissions are routed here, by custom id, so they survive a
         restart."""
-        click = submitted_form(interaction)
-        if click is not None:
-            await self.sessions.click(interaction, click)
-        else:
-            await route_component(interaction, self.sessions)
+        try:
+            click = submitted_form(interaction)
+            if click is not None:
+                await self.sessions.click(interaction, click)
+            else:
+                await route_component(interaction, self.sessions)
+        finally:
+            if handled_here(interaction):
+                _let_go(interaction)
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d server(s)", self.user, len(self.guilds))
@@ -227,6 +231,16 @@ def make_bot(settings: BotSettings, **options: Any) -> SkyTableBot:
     if settings.shard_count is None:
         return SkyTableBot(settings, **options)
     return ShardedSkyTableBot(settings, **options)
+
+
+def _let_go(interaction: discord.Interaction[Any]) -> None:
+    """discord.py's interaction and its `response` refer to each other, so that only a full
+    pass of the garbage collector frees them: every click answered would stay in memory until
+    then, its whole message with it, hundreds of them in a busy bot. Once the click is handled
+    nothing reads its response (a table shown later through its webhook needs none): the
+    response is dropped, and the click freed as soon as nothing else holds it."""
+    if hasattr(interaction, "_cs_response"):
+        delattr(interaction, "_cs_response")
 
 
 def _ignored(data: Any) -> None:

@@ -18,7 +18,7 @@ SHARED_LINES = 4
 """Lines shown while several players decide at once (Skyjo's opening)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Note:
     """A line of the log that is not a move: a catalog message and its values."""
 
@@ -26,7 +26,7 @@ class Note:
     values: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Moves:
     """The events of one change made by `seat` during the decision named `token`."""
 
@@ -61,9 +61,10 @@ def sections(events: Sequence[Any], apart: Apart) -> list[list[Any]]:
 class GameLog:
     def __init__(self) -> None:
         self.entries: deque[Entry] = deque(maxlen=KEPT)
-        self._texts: dict[int, dict[str, tuple[str, ...]]] = {}
-        """By kept entry (its id), its text in each language it was shown in: an entry never
-        changes, and the table tells the log again at every move."""
+        self._texts: dict[str, dict[int, tuple[str, ...]]] = {}
+        """By language, the text of each entry (by its id) the log last told in it: an entry
+        never changes, and the table tells the log again at every move, mostly the same
+        entries; those it no longer tells are forgotten."""
         self._unsaved = 0
         """Entries added since the game was last saved."""
 
@@ -87,9 +88,14 @@ class GameLog:
 
     def _append(self, entry: Entry) -> None:
         if len(self.entries) == self.entries.maxlen:
-            self._texts.pop(id(self.entries[0]), None)
+            self._forget(self.entries[0])
         self.entries.append(entry)
         self._unsaved += 1
+
+    def _forget(self, entry: Entry) -> None:
+        """Its texts go with it: a new entry may take its id."""
+        for texts in self._texts.values():
+            texts.pop(id(entry), None)
 
     def saved(self) -> None:
         """The game was saved with every entry so far."""
@@ -98,7 +104,7 @@ class GameLog:
     def forget_unsaved(self) -> None:
         """The game went back to its saved state: the entries added since are taken back."""
         for _ in range(min(self._unsaved, len(self.entries))):
-            self._texts.pop(id(self.entries.pop()), None)
+            self._forget(self.entries.pop())
         self._unsaved = 0
 
     def clear(self) -> None:
@@ -106,16 +112,11 @@ class GameLog:
         self._texts.clear()
         self._unsaved = 0
 
-    def _text(self, entry: Entry, describe: Describe, words: Words) -> tuple[str, ...]:
-        texts = self._texts.setdefault(id(entry), {})
-        text = texts.get(words.language)
-        if text is None:
-            if isinstance(entry, Note):
-                text = (words(entry.message, **entry.values),)
-            else:
-                text = tuple(describe(entry.events, words))
-            texts[words.language] = text
-        return text
+    @staticmethod
+    def _told(entry: Entry, describe: Describe, words: Words) -> tuple[str, ...]:
+        if isinstance(entry, Note):
+            return (words(entry.message, **entry.values),)
+        return tuple(describe(entry.events, words))
 
     def _turns(self, *, apart: bool = True) -> list[list[Entry]]:
         """The entries grouped by turn: the changes of one seat in one decision together,
@@ -154,11 +155,20 @@ class GameLog:
     def lines(
         self, describe: Describe, words: Words, movers: Sequence[int], token: Hashable
     ) -> list[str]:
+        known = self._texts.get(words.language, {})
+        texts: dict[int, tuple[str, ...]] = {}
         lines: list[str] = []
         for turn in self._since(movers, token):
-            parts = [part for entry in turn for part in self._text(entry, describe, words)]
+            parts: list[str] = []
+            for entry in turn:
+                text = known.get(id(entry))
+                if text is None:
+                    text = self._told(entry, describe, words)
+                texts[id(entry)] = text
+                parts += text
             if parts:
                 lines.append(" ".join(parts))
+        self._texts[words.language] = texts
         return lines[-MAX_LINES:]
 
     def last_turn(self, movers: Sequence[int], token: Hashable) -> tuple[Any, ...]:

@@ -4,6 +4,8 @@ answer (its embeds, components and author), a cost paid on every move."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -72,19 +74,20 @@ async def edit(
 
 
 class Appearance(NamedTuple):
-    """What a message shows, to compare with what another shows."""
+    """What a message shows, to compare with what another shows. Every open game keeps its
+    public message's: a digest of the text, embed and controls stands for them."""
 
-    content: str | None
-    embed: dict[str, Any] | None
-    controls: list[dict[str, Any]] | None
+    digest: bytes
     files: tuple[tuple[str, int, str], ...]
     """`Message.fingerprint()`: what tells its files apart."""
 
 
 def appearance(message: Message) -> Appearance:
-    embed = dict(message.embed.to_dict()) if message.embed is not None else None
+    embed = message.embed.to_dict() if message.embed is not None else None
     controls = message.view.to_components() if message.view is not None else None
-    return Appearance(message.content, embed, controls, message.fingerprint())
+    shown = json.dumps([message.content, embed, controls], separators=(",", ":"), default=str)
+    digest = hashlib.blake2b(shown.encode(), digest_size=16).digest()
+    return Appearance(digest, message.fingerprint())
 
 
 async def strays(

@@ -11,7 +11,16 @@ OPEN_STATUSES: tuple[Status, ...] = ("lobby", "running")
 SeatKind = Literal["member", "bot", "guest"]
 
 
-class SeatRecord(BaseModel):
+class HeldRecord(BaseModel):
+    """A model every open game keeps in memory (its record, its seats). Pydantic notes in each
+    instance which fields it was given (`model_fields_set`), a set of their names that takes
+    more memory than most of the values; nothing reads it, so it is left empty."""
+
+    def model_post_init(self, context: Any, /) -> None:
+        self.__pydantic_fields_set__.clear()
+
+
+class SeatRecord(HeldRecord):
     """A seat: a Discord member, a bot playing at `bot_level`, or a guest (a name only, for
     someone at a physical table who is not on Discord; the host plays for them)."""
 
@@ -42,7 +51,7 @@ class SeatRecord(BaseModel):
         return self.user_id is not None
 
 
-class GameRecord(BaseModel):
+class GameRecord(HeldRecord):
     id: int
     guild_id: int | None
     channel_id: int

@@ -35,8 +35,6 @@ FORM_TEMPLATE = re.compile("skym:" + _FIELDS)
 ROW, BUTTON, SELECT = 1, 2, 3
 """Discord's component types."""
 NOT_OURS = N_("That button is not part of this game.")
-FORM_LIFETIME = 15 * 60.0
-"""Seconds an open form is remembered in memory; a later submission is routed all the same."""
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -98,6 +96,18 @@ def _click(
     )
 
 
+def handled_here(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction is a press on one of our controls or one of our forms, which
+    `route_component` and `submitted_form` handle whole: no view of discord.py's takes it."""
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    if interaction.type is discord.InteractionType.component:
+        return custom_id.startswith(("sky:", "skys:"))
+    return interaction.type is discord.InteractionType.modal_submit and custom_id.startswith(
+        "skym:"
+    )
+
+
 async def route_component(interaction: discord.Interaction[Any], handler: ClickHandler) -> None:
     """Pass a press of one of our buttons or selects to `handler`; one that does not read as
     ours (a forged or malformed id, a select value the select does not offer) is refused. A
@@ -144,11 +154,7 @@ class GameForm(discord.ui.Modal):
     that it is still understood after a restart."""
 
     def __init__(self, form: Form, game_id: int, version: int) -> None:
-        super().__init__(
-            title=form.title,
-            custom_id=form_id(game_id, version, form.verb, form.arg),
-            timeout=FORM_LIFETIME,
-        )
+        super().__init__(title=form.title, custom_id=form_id(game_id, version, form.verb, form.arg))
         for spec in form.fields:
             self.add_item(
                 discord.ui.TextInput(
@@ -162,6 +168,11 @@ class GameForm(discord.ui.Modal):
                     style=discord.TextStyle.long if spec.long else discord.TextStyle.short,
                 )
             )
+
+    def is_finished(self) -> bool:
+        """Always: discord.py then keeps no copy of the form sent, waiting for its submission
+        (it would keep each for as long as its timeout, with a task counting it down)."""
+        return True
 
 
 def _text_inputs(components: Any) -> dict[str, str]:
@@ -202,6 +213,11 @@ class Controls(discord.ui.View):
 
     def is_dispatchable(self) -> bool:
         return False
+
+    def is_finished(self) -> bool:
+        """Always: discord.py then keeps nothing of the controls sent (it would keep those of
+        a private answer 15 minutes, with a task counting them down)."""
+        return True
 
 
 def _button(spec: ButtonSpec, game_id: int, version: int) -> dict[str, Any]:

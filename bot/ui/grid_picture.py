@@ -209,8 +209,13 @@ def palette(colours: CardColours) -> Image.Image:
     return image
 
 
-def _to_palette(image: Image.Image, colours: CardColours) -> Image.Image:
-    return image.quantize(palette=palette(colours), dither=Image.Dither.NONE)
+def to_palette(image: Image.Image, colours: CardColours) -> Image.Image:
+    """`image` as a tile in the colours of `palette(colours)`, to paste on a picture of that
+    palette: a paste copies the colours' indices alone, so the tile keeps no palette of its
+    own (as Python objects it would take more memory than the pixels, in every tile cached)."""
+    tile = image.quantize(palette=palette(colours), dither=Image.Dither.NONE)
+    tile.palette = None
+    return tile
 
 
 @lru_cache(maxsize=512)
@@ -252,7 +257,7 @@ def card_tile(
         )
     if changed:
         draw.rounded_rectangle(box, radius=radius, outline=CHANGED, width=max(2, width // 14))
-    return _to_palette(tile, colours)
+    return to_palette(tile, colours)
 
 
 @lru_cache(maxsize=256)
@@ -283,7 +288,7 @@ def panel_tile(
     for row in range(rows):
         y = layout.header + layout.label + row * (layout.card_h + layout.gap) + layout.card_h / 2
         draw.text((layout.label / 2 + 2, y), str(row + 1), fill=MUTED, font=small, anchor="mm")
-    return _to_palette(tile, colours)
+    return to_palette(tile, colours)
 
 
 @lru_cache(maxsize=512)
@@ -292,7 +297,7 @@ def text_tile(text: str, size: int, ink: Rgb, ground: Rgb, colours: CardColours)
     right, bottom = face.getbbox(text)[2:]
     tile = Image.new("RGB", (max(1, int(right) + 2), max(1, int(bottom) + 2)), ground)
     ImageDraw.Draw(tile).text((1, 1), text, fill=ink, font=face)
-    return _to_palette(tile, colours)
+    return to_palette(tile, colours)
 
 
 def fit(text: str, size: int, width: int) -> str:

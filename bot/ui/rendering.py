@@ -24,12 +24,15 @@ from bot.ui.components import build_view
 
 log = logging.getLogger(__name__)
 
-PICTURES_KEPT = 256
+PICTURE_BYTES_KEPT = 3 * 1024 * 1024
+"""The bytes of recently drawn pictures kept (a table's picture is about 11 KB)."""
+KEYS_NOTED = 16
 PARENT_CHECK_SECONDS = 0.5
 
 
 class PictureCache:
-    """The bytes of recently drawn pictures by key, so an unchanged picture is drawn once.
+    """The bytes of recently drawn pictures by key, so an unchanged picture is drawn once;
+    the latest used are kept, up to `kept_bytes` of them.
 
     Pictures are drawn off the event loop: by default in `processes` processes of their own
     (one), so that drawing uses another core rather than the interpreter the loop runs on;
@@ -39,16 +42,18 @@ class PictureCache:
 
     def __init__(
         self,
-        size: int = PICTURES_KEPT,
+        kept_bytes: int = PICTURE_BYTES_KEPT,
         processes: int = 1,
         preload: Sequence[str] | None = None,
     ) -> None:
-        self.size = size
+        self.kept_bytes = kept_bytes
         self.processes = processes
         self.preload = tuple(drawing_modules() if preload is None else preload)
         self.drawn: list[Hashable] = []
-        """The keys drawn, in order (the last `size` of them)."""
+        """The keys drawn, in order (the last `KEYS_NOTED` of them)."""
         self._bytes: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._held = 0
+        """The bytes of the pictures kept."""
         self._painter = self._start()
 
     def _start(self) -> Executor:
@@ -69,11 +74,21 @@ class PictureCache:
             self._bytes.move_to_end(picture.key)
             return data
         data = await self._draw(picture)
-        self._bytes[picture.key] = data
-        self.drawn = [*self.drawn[-self.size + 1 :], picture.key]
-        while len(self._bytes) > self.size:
-            self._bytes.popitem(last=False)
+        self.drawn = [*self.drawn[1 - KEYS_NOTED :], picture.key]
+        self._keep(picture.key, data)
         return data
+
+    def _keep(self, key: Hashable, data: bytes) -> None:
+        """Keep `data` as the latest used, letting go of the least recently used pictures
+        while they hold more than `kept_bytes`."""
+        kept = self._bytes.pop(key, None)
+        if kept is not None:
+            self._held -= len(kept)
+        self._bytes[key] = data
+        self._held += len(data)
+        while self._held > self.kept_bytes and len(self._bytes) > 1:
+            _, dropped = self._bytes.popitem(last=False)
+            self._held -= len(dropped)
 
     async def _draw(self, picture: Picture) -> bytes:
         loop = asyncio.get_running_loop()

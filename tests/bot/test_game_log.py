@@ -23,6 +23,7 @@ from games.skyjo import SkyjoGame, SkyjoSettings
 from games.skyjo import events as skyjo_events
 from games.skyjo_junior import JuniorGame, JuniorSettings
 from games.skyjo_junior import events as junior_events
+from tests.held import held
 
 EN = Words("en")
 
@@ -114,7 +115,10 @@ def test_each_entry_is_described_once_in_each_language_and_forgotten_when_droppe
     for turn in range(3, 3 + 2 * KEPT):
         log.moves(turn % 2, turn, [f"move {turn}"])
         log.lines(counting, EN, movers=((turn + 1) % 2,), token=turn + 1)
-    assert len(log._texts) <= len(log.entries), "texts of dropped entries are forgotten"
+    kept = {id(entry) for entry in log.entries}
+    assert all(set(texts) <= kept for texts in log._texts.values()), (
+        "texts of dropped entries are forgotten"
+    )
 
 
 def test_entries_added_since_the_game_was_saved_are_taken_back_with_it() -> None:
@@ -202,3 +206,33 @@ def test_the_final_round_of_sky_five_has_a_line_of_its_own() -> None:
     final = next(i for i, line in enumerate(lines) if "the final round begins" in line)
     assert lines[final].split()[1:4] == ["drew", "the", "last"], lines[final]
     assert " draws " in lines[final - 1] or " gives " in lines[final - 1], lines[final - 1]
+
+
+def test_a_long_games_log_keeps_the_text_of_what_it_last_told_only() -> None:
+    adapter = SkyjoAdapter()
+    game = SkyjoGame.new(SkyjoSettings(target_score=1000), SEATS, 2)
+    rng = random.Random(2)
+    log = GameLog()
+    for _ in range(4 * KEPT):
+        seat = rng.choice(game.to_move)
+        token = adapter.turn_token(game)
+        log.moves(seat, token, list(game.apply(seat, rng.choice(game.legal_actions(seat)))))
+        lines = told(log, adapter, game, EN)
+    kept = sum(len(texts) for texts in log._texts.values())
+    assert len(log.entries) == KEPT
+    assert kept <= MAX_LINES * 3 < KEPT, f"{kept} entries' texts kept for {len(lines)} lines"
+
+
+def test_a_long_games_log_holds_little_memory() -> None:
+    """Every open game keeps its log: its entries are kept lean."""
+    adapter = SkyjoAdapter()
+    seats = [Seat(name=f"Player {number}") for number in range(1, 9)]
+    game = SkyjoGame.new(SkyjoSettings(target_score=1000), seats, 5)
+    rng = random.Random(5)
+    log = GameLog()
+    for _ in range(4 * KEPT):
+        seat = rng.choice(game.to_move)
+        token = adapter.turn_token(game)
+        log.moves(seat, token, list(game.apply(seat, rng.choice(game.legal_actions(seat)))))
+        told(log, adapter, game, EN)
+    assert held(log) < 20 * 1024, f"{held(log)} bytes"

@@ -43,6 +43,7 @@ from bot.ui.grid_picture import (
     palette,
     panel_origin,
     text_tile,
+    to_palette,
 )
 from games.sky_five.cards import COLOUR_COUNT, NUMBER, STAR, colour_of
 from games.sky_five.events import Banked, Busted, Discarded, Gave, Kept, Rolled, SkyFive, Took
@@ -323,7 +324,7 @@ def symbol_box(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
 
 
 def _quantized(image: Image.Image) -> Image.Image:
-    return image.quantize(palette=palette(COLOURS), dither=Image.Dither.NONE)
+    return to_palette(image, COLOURS)
 
 
 def _symbol_place(width: int, height: int) -> tuple[int, int, int]:
