@@ -1,0 +1,1 @@
+-- Members' skill ratings per server and game type, and each rated game's change to them.
