@@ -34,6 +34,7 @@ def rank(
                 tiebreak=score.tiebreak,
                 seat_kind="member" if left else seat.kind,
                 left=left,
+                bot_level=seat.bot_level if seat.is_bot and not left else None,
             )
         )
     return sorted(results, key=lambda r: r.seat)

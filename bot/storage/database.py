@@ -47,6 +47,8 @@ class Transaction(Protocol):
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
 
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
+
 
 class Database(ABC):
     """One store of the bot's data."""

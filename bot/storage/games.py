@@ -32,7 +32,7 @@ class ChannelBusy(Exception):
 _COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, seed, seats, settings, state, version, "
     "message_id, deadline, unshown, language, alert_id, started_at, ended_at, abandoned, "
-    "parent_id, card_id"
+    "parent_id, card_id, daily"
 )
 
 
@@ -59,6 +59,7 @@ def _record(row: Row) -> GameRecord:
         abandoned=bool(row["abandoned"]),
         parent_id=row["parent_id"],
         card_id=row["card_id"],
+        daily=row["daily"],
     )
 
 
@@ -91,16 +92,18 @@ class GameRepository:
         language: str = "en",
         parent_id: int | None = None,
         card_id: int | None = None,
+        daily: str | None = None,
     ) -> GameRecord:
         """A new lobby; refused with `ChannelBusy` while the channel has an open game. A game
-        played in a thread of its own names the thread's `parent_id` and its `card_id` there."""
+        played in a thread of its own names the thread's `parent_id` and its `card_id` there;
+        an attempt at the daily deal names its UTC `daily` day."""
         now = time.time()
         try:
             async with self.database.transaction() as transaction:
                 row = await transaction.fetchone(
                     "INSERT INTO games (guild_id, channel_id, kind, status, host_id, seed, seats,"
-                    " settings, language, created_at, updated_at, parent_id, card_id)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    " settings, language, created_at, updated_at, parent_id, card_id, daily)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -114,6 +117,7 @@ class GameRepository:
                         now,
                         parent_id,
                         card_id,
+                        daily,
                     ),
                 )
                 assert row is not None
@@ -191,8 +195,8 @@ class GameRepository:
             await transaction.execute("DELETE FROM results WHERE game_id = ?", (game.id,))
             await transaction.executemany(
                 "INSERT INTO results (game_id, seat, guild_id, user_id, kind, score,"
-                " won, place, tiebreak, seat_kind, ended_at, left_game, feats)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " won, place, tiebreak, seat_kind, ended_at, left_game, feats, bot_level)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         game.id,
@@ -208,6 +212,7 @@ class GameRepository:
                         game.ended_at,
                         int(r.left),
                         json.dumps(r.feats),
+                        r.bot_level,
                     )
                     for r in results
                 ],
@@ -215,7 +220,8 @@ class GameRepository:
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         rows = await self.database.fetchall(
-            "SELECT seat, user_id, score, won, place, tiebreak, seat_kind, left_game, feats"
+            "SELECT seat, user_id, score, won, place, tiebreak, seat_kind, left_game, feats,"
+            " bot_level"
             " FROM results"
             " WHERE game_id = ? ORDER BY seat",
             (game_id,),
@@ -231,6 +237,7 @@ class GameRepository:
                 seat_kind=r["seat_kind"],
                 left=bool(r["left_game"]),
                 feats=json.loads(r["feats"]),
+                bot_level=r["bot_level"],
             )
             for r in rows
         ]

@@ -99,6 +99,9 @@ class PostgresTransaction:
         row: Row | None = await self.connection.fetchrow(numbered(sql), *params)
         return row
 
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return list(await self.connection.fetch(numbered(sql), *params))
+
 
 class PostgresDatabase(Database):
     dialect = "postgres"

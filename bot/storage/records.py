@@ -81,6 +81,9 @@ class GameRecord(HeldRecord):
     thread and the game's card; None for a game played in its channel."""
     card_id: int | None = None
     """The game's card in `parent_id`: what it is, who plays, how it stands, and a link."""
+    daily: str | None = None
+    """The UTC day (YYYY-MM-DD) of the daily deal this game is an attempt at; None for any
+    other game."""
 
     @property
     def is_open(self) -> bool:
@@ -125,5 +128,7 @@ class ResultRecord(BaseModel):
     seat_kind: SeatKind = "member"
     left: bool = False
     """The member left the game (a bot or the host played on); credited all the same."""
+    bot_level: str | None = None
+    """The level of a bot's seat; None for a member or a guest."""
     feats: dict[str, int] = Field(default_factory=dict)
     """What the seat achieved in the game: counts by name ("columns_cleared", "busts"…)."""

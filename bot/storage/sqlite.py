@@ -66,6 +66,10 @@ class SqliteTransaction:
             row: Row | None = await cursor.fetchone()
         return row
 
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        async with self.connection.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
 
 class SqliteDatabase(Database):
     """Owns the single aiosqlite connection of the bot."""

@@ -158,11 +158,37 @@ async def test_results_keep_places_tiebreaks_and_kinds_of_seat(database: Databas
     game.status = "finished"
     results = [
         ResultRecord(seat=0, user_id=100, score=5, won=False, place=2, tiebreak=0),
-        ResultRecord(seat=1, user_id=None, score=5, won=True, place=1, tiebreak=2, seat_kind="bot"),
+        ResultRecord(
+            seat=1,
+            user_id=None,
+            score=5,
+            won=True,
+            place=1,
+            tiebreak=2,
+            seat_kind="bot",
+            bot_level="hard",
+        ),
         ResultRecord(seat=2, user_id=None, score=1, won=False, place=3, seat_kind="guest"),
     ]
     await games.finish(game, results, over=game.version)
     assert await games.results(game.id) == results
+
+
+async def test_a_daily_attempt_keeps_its_day(database: Database) -> None:
+    games = GameRepository(database)
+    created = await games.create(
+        guild_id=1,
+        channel_id=10,
+        kind="skyjo",
+        host_id=100,
+        seed=7,
+        seats=[SeatRecord(name="Ana", user_id=100)],
+        settings={},
+        daily="2026-12-02",
+    )
+    read = await games.get(created.id)
+    assert read is not None and read.daily == "2026-12-02"
+    assert (await new_lobby(games, channel_id=11)).daily is None
 
 
 async def test_results_saved_before_places_existed_are_migrated(tmp_path: Path) -> None:
