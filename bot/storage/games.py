@@ -8,7 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.storage.daily import DailyEnd, record_daily
 from bot.storage.database import Conflict, Database, Row, Transaction
+from bot.storage.ratings import record_game, take_back
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
 
 
@@ -179,6 +181,7 @@ class GameRepository:
         if row is not None:
             raise ChannelBusy(_record(row))
         await transaction.execute("DELETE FROM results WHERE game_id = ?", (game.id,))
+        await take_back(transaction, game.id, self.database.dialect)
 
     async def finish(
         self,
@@ -187,11 +190,15 @@ class GameRepository:
         move: Move | None = None,
         *,
         over: int,
+        daily: DailyEnd | None = None,
     ) -> None:
-        """Save the finished game, its last move and its results in one transaction."""
+        """Save the finished game, its last move and its results in one transaction (with
+        how the member's attempt ended, for an attempt at the `daily` deal)."""
         async with self.database.transaction() as transaction:
             await self._update(transaction, game, over)
             await self._record_move(transaction, game, move)
+            if daily is not None:
+                await record_daily(transaction, game, daily)
             await transaction.execute("DELETE FROM results WHERE game_id = ?", (game.id,))
             await transaction.executemany(
                 "INSERT INTO results (game_id, seat, guild_id, user_id, kind, score,"
@@ -217,6 +224,7 @@ class GameRepository:
                     for r in results
                 ],
             )
+            await record_game(transaction, game, results, self.database.dialect)
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         rows = await self.database.fetchall(
