@@ -6,6 +6,8 @@ the game type, the period and the page, so they keep working after a restart.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import re
 import time
@@ -22,7 +24,15 @@ from bot.client import SkyTableBot
 from bot.i18n import N_, Words
 from bot.replay import Step, next_round, previous_round, replay_embed, steps
 from bot.sessions.display import expired
-from bot.storage.stats import MIN_GAMES_FOR_RATE, StatsRepository
+from bot.storage.stats import PROVISIONAL_GAMES, Rating, Standing, StatsRepository
+from bot.ui.rating_chart import render as render_chart
+from bot.ui.rating_words import (
+    change_text,
+    describe,
+    rating_chart,
+    rating_summary,
+    rating_text,
+)
 from bot.ui.replies import words_for
 from games.core.errors import IllegalAction
 
@@ -91,6 +101,14 @@ async def _answer(
         log.info("A stats button was answered too late for Discord")
 
 
+def standing_rating(standing: Standing, words: Words) -> str:
+    """ "rating 12.3", marked when provisional, or that there is none yet."""
+    if standing.rating is None:
+        return words("not rated yet")
+    shown = words("rating {rating}", rating=rating_text(standing.rating, words))
+    return shown + " " + words("(provisional)") if standing.provisional else f"**{shown}**"
+
+
 async def leaderboard_page(
     stats: StatsRepository, guild_id: int, kind: str, period: str, page: int, words: Words
 ) -> Shown:
@@ -102,15 +120,11 @@ async def leaderboard_page(
     shown, more = rows[:PAGE], len(rows) > PAGE
     lines = []
     for place, standing in enumerate(shown, start=page * PAGE + 1):
-        rate = (
-            " · " + words("{rate} %", rate=round(100 * standing.win_rate))
-            if standing.games >= MIN_GAMES_FOR_RATE
-            else ""
-        )
         lines.append(
             f"**{place}.** <@{standing.user_id}> — "
+            + standing_rating(standing, words)
+            + " · "
             + words.plural("{n} win", "{n} wins", standing.wins)
-            + rate
             + " · "
             + words.plural("{n} game", "{n} games", standing.games)
         )
@@ -125,8 +139,10 @@ async def leaderboard_page(
     )
     embed.set_footer(
         text=words(
-            "Ranked by wins, then win rate (from {n} games); bots and guests are not ranked.",
-            n=MIN_GAMES_FOR_RATE,
+            "Ranked by rating: the skill shown in this server's games, counting only what is"
+            " sure of it (μ − 3σ). A rating from fewer than {n} games is provisional. Bots and"
+            " guests are not ranked.",
+            n=PROVISIONAL_GAMES,
         )
     )
     view = discord.ui.View(timeout=None)
@@ -286,6 +302,37 @@ class ReplayButton(
         await _answer(interaction, step, fresh=False)
 
 
+def rating_with_change(rating: Rating, words: Words) -> str:
+    """ "Rating 12.3 · ▲ 1.4 in the last game"."""
+    text = rating_summary(rating, words)
+    if rating.change is None:
+        return text
+    return (
+        text + " · " + words("{change} in the last game", change=change_text(rating.change, words))
+    )
+
+
+CHART_FILE = "rating.png"
+
+
+async def rating_picture(
+    stats: StatsRepository,
+    guild_id: int,
+    user: discord.abc.User,
+    ratings: Sequence[Rating],
+    words: Words,
+) -> discord.File | None:
+    """The member's ratings over their games, as a picture described in words; None before
+    their first rated game."""
+    steps = await stats.rating_steps(guild_id, user.id)
+    games = {rating.kind: rating.games for rating in ratings}
+    chart = rating_chart(steps, games, TITLES, user.display_name, words)
+    if chart is None:
+        return None
+    data = await asyncio.to_thread(render_chart, chart)
+    return discord.File(io.BytesIO(data), filename=CHART_FILE, description=describe(chart, words))
+
+
 class StatsCog(commands.Cog):
     def __init__(self, bot: SkyTableBot) -> None:
         self.bot = bot
@@ -311,6 +358,8 @@ class StatsCog(commands.Cog):
         guild_id = _guild(interaction)
         user = member or interaction.user
         found = await self.bot.stats.player(guild_id, user.id)
+        ratings = await self.bot.stats.ratings(guild_id, user.id, list(TITLES))
+        rated = {rating.kind: rating for rating in ratings}
         embed = discord.Embed(
             title=words("{name}'s games", name=user.display_name), colour=discord.Colour.gold()
         )
@@ -337,12 +386,20 @@ class StatsCog(commands.Cog):
             feats = feat_texts(self.bot.catalog.adapter(record.kind), record.feats, words)
             if feats:
                 lines.append(" · ".join(feats))
+            rating = rated.get(record.kind)
+            if rating is not None:
+                lines.insert(0, rating_with_change(rating, words))
             embed.add_field(
                 name=words(TITLES.get(record.kind, record.kind)),
                 value="\n".join(lines),
                 inline=False,
             )
-        await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+        chart = await rating_picture(self.bot.stats, guild_id, user, ratings, words)
+        if chart is None:
+            await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+            return
+        embed.set_image(url=f"attachment://{chart.filename}")
+        await interaction.response.send_message(embed=embed, file=chart, allowed_mentions=QUIET)
 
     @app_commands.command(name="history", description="This server's latest finished games")
     async def history(self, interaction: discord.Interaction[Any]) -> None:

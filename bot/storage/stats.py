@@ -8,12 +8,18 @@ bots and guests play, but never count; a member who left a game is credited with
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.storage.database import Database
 
-MIN_GAMES_FOR_RATE = 5
-"""Below this many games a player's win rate is not ranked (they still rank by wins)."""
+PROVISIONAL_GAMES = 5
+"""Below this many rated games a member's rating is provisional: shown, but marked."""
+
+
+def conservative(mu: float, sigma: float) -> float:
+    """A rating's conservative value, mu - 3 sigma: what boards rank by and players read."""
+    return mu - 3 * sigma
 
 
 @dataclass(frozen=True)
@@ -21,10 +27,57 @@ class Standing:
     user_id: int
     games: int
     wins: int
+    rating: float | None = None
+    """The member's conservative rating in the game type; None before their first rated game."""
+    rated_games: int = 0
 
     @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+    def provisional(self) -> bool:
+        return self.rated_games < PROVISIONAL_GAMES
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A member's rating in one game type of one server, and where it places them."""
+
+    kind: str
+    value: float
+    """The conservative rating, mu - 3 sigma."""
+    games: int
+    """Rated games."""
+    place: int
+    """1 for the server's best; equal ratings share a place."""
+    rated: int
+    """How many members of the server have a rating in this game type."""
+    change: float | None
+    """What the member's latest rated game did to the value."""
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+
+@dataclass(frozen=True)
+class RatingStep:
+    """What one rated game did to a member's rating in its game type."""
+
+    kind: str
+    ended_at: float
+    before: float
+    after: float
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    """One of a member's latest finished games, as they finished it."""
+
+    game_id: int
+    kind: str
+    ended_at: float
+    score: int
+    place: int
+    seats: int
+    thread_id: int | None
 
 
 @dataclass(frozen=True)
@@ -67,20 +120,99 @@ class StatsRepository:
         *,
         limit: int = 10,
         offset: int = 0,
-        min_games: int = MIN_GAMES_FOR_RATE,
     ) -> list[Standing]:
-        """Members by wins, then by win rate among those with `min_games` games or more."""
+        """The members who played since `since`, by conservative rating, best first; those
+        with no rating yet after them, by wins."""
         rows = await self.database.fetchall(
-            "SELECT user_id, COUNT(*) AS games, SUM(won) AS wins FROM results"
+            "SELECT played.user_id, played.games, played.wins,"
+            " ratings.ordinal, ratings.games AS rated FROM"
+            " (SELECT user_id, COUNT(*) AS games, SUM(won) AS wins FROM results"
             " WHERE guild_id = ? AND kind = ? AND seat_kind = 'member' AND ended_at >= ?"
-            " GROUP BY user_id"
-            " ORDER BY wins DESC,"
-            " CASE WHEN COUNT(*) >= ? THEN CAST(SUM(won) AS REAL) / COUNT(*) ELSE 0 END DESC,"
-            " games DESC, user_id"
+            " GROUP BY user_id) AS played"
+            " LEFT JOIN ratings ON ratings.guild_id = ? AND ratings.kind = ?"
+            " AND ratings.user_id = played.user_id"
+            " ORDER BY CASE WHEN ratings.ordinal IS NULL THEN 1 ELSE 0 END, ratings.ordinal DESC,"
+            " played.wins DESC, played.games DESC, played.user_id"
             " LIMIT ? OFFSET ?",
-            (guild_id, kind, since, min_games, limit, offset),
+            (guild_id, kind, since, guild_id, kind, limit, offset),
         )
-        return [Standing(r["user_id"], r["games"], r["wins"]) for r in rows]
+        return [
+            Standing(r["user_id"], r["games"], r["wins"], r["ordinal"], r["rated"] or 0)
+            for r in rows
+        ]
+
+    async def ratings(self, guild_id: int, user_id: int, kinds: Sequence[str]) -> list[Rating]:
+        """The member's rating in each of `kinds` they have one in, with their place among
+        the server's rated members and their latest game's change."""
+        found = []
+        for kind in kinds:
+            row = await self.database.fetchone(
+                "SELECT ordinal, games FROM ratings"
+                " WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                (guild_id, kind, user_id),
+            )
+            if row is None:
+                continue
+            value = row["ordinal"]
+            ranks = await self.database.fetchone(
+                "SELECT COUNT(*) AS rated, SUM(CASE WHEN ordinal > ? THEN 1 ELSE 0 END) AS above"
+                " FROM ratings WHERE guild_id = ? AND kind = ?",
+                (value, guild_id, kind),
+            )
+            assert ranks is not None
+            latest = await self.rating_steps(guild_id, user_id, kind, limit=1)
+            change = latest[0].after - latest[0].before if latest else None
+            found.append(
+                Rating(kind, value, row["games"], ranks["above"] + 1, ranks["rated"], change)
+            )
+        return found
+
+    async def rating_steps(
+        self, guild_id: int, user_id: int, kind: str | None = None, *, limit: int = 500
+    ) -> list[RatingStep]:
+        """What the member's latest `limit` rated games (of one game type, or of every one)
+        did to their ratings, oldest first."""
+        rows = await self.database.fetchall(
+            "SELECT kind, ended_at, mu_before, sigma_before, mu, sigma FROM rating_changes"
+            " WHERE guild_id = ? AND user_id = ?"
+            + (" AND kind = ?" if kind is not None else "")
+            + " ORDER BY ended_at DESC, game_id DESC LIMIT ?",
+            (guild_id, user_id, *((kind,) if kind is not None else ()), limit),
+        )
+        return [
+            RatingStep(
+                r["kind"],
+                r["ended_at"],
+                conservative(r["mu_before"], r["sigma_before"]),
+                conservative(r["mu"], r["sigma"]),
+            )
+            for r in reversed(rows)
+        ]
+
+    async def recent(self, guild_id: int, user_id: int, *, limit: int = 5) -> list[RecentGame]:
+        """The member's latest finished games in this server, newest first."""
+        rows = await self.database.fetchall(
+            "SELECT results.game_id, results.kind, results.ended_at, results.score,"
+            " results.place, games.channel_id, games.parent_id,"
+            " (SELECT COUNT(*) FROM results AS seated WHERE seated.game_id = results.game_id)"
+            " AS seats"
+            " FROM results JOIN games ON games.id = results.game_id"
+            " WHERE results.guild_id = ? AND results.user_id = ?"
+            " ORDER BY results.ended_at DESC, results.game_id DESC LIMIT ?",
+            (guild_id, user_id, limit),
+        )
+        return [
+            RecentGame(
+                r["game_id"],
+                r["kind"],
+                r["ended_at"],
+                r["score"],
+                r["place"],
+                r["seats"],
+                r["channel_id"] if r["parent_id"] is not None else None,
+            )
+            for r in rows
+        ]
 
     async def player(self, guild_id: int, user_id: int) -> list[KindStats]:
         """The member's record in each game type they have played in this server."""

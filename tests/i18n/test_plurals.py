@@ -22,7 +22,7 @@ from bot.i18n import LANGUAGES, Words
 from bot.i18n.extract import messages
 from bot.sessions.autoplay import TIMEOUTS_BEFORE_HANDOVER
 from bot.sessions.lobby import GUEST_NAME_LIMIT
-from bot.storage.stats import MIN_GAMES_FOR_RATE
+from bot.storage.stats import PROVISIONAL_GAMES
 from games.sky_five import bank, draw
 from games.skyjo.cards import DECK_SIZE
 from games.skyjo.settings import SkyjoSettings
@@ -208,7 +208,7 @@ GUARANTEED: dict[str, Callable[[], int]] = {
         lambda: _least(SheetSettings, "target_score")
     ),
     "Game {game} · target {target} points": lambda: _least(SkyjoSettings, "target_score"),
-    "Ranked by wins, then win rate (from {n} games)": lambda: MIN_GAMES_FOR_RATE,
+    "Ranked by rating: ": lambda: PROVISIONAL_GAMES,
     "A {rows}×{columns} grid cannot be dealt to {players} players: that takes {needed} cards": (
         lambda: min(2, DECK_SIZE)
     ),

@@ -4,6 +4,7 @@ file and a real PostgreSQL server."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
@@ -69,7 +70,59 @@ def member(user_id: int, name: str = "P") -> SeatRecord:
     return SeatRecord(name=name, user_id=user_id)
 
 
-async def test_the_leaderboard_ranks_members_by_wins_then_win_rate(database: Database) -> None:
+async def rate(
+    database: Database,
+    user_id: int,
+    mu: float,
+    sigma: float,
+    games: int,
+    *,
+    guild_id: int = 1,
+    kind: str = "skyjo",
+) -> None:
+    """Sets a member's rating, as the rating update leaves it."""
+    async with database.transaction() as transaction:
+        await transaction.execute(
+            "INSERT INTO ratings (guild_id, kind, user_id, mu, sigma, ordinal, games)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO UPDATE"
+            " SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
+            " games = excluded.games",
+            (guild_id, kind, user_id, mu, sigma, mu - 3 * sigma, games),
+        )
+
+
+async def unrated(database: Database, *users: int) -> None:
+    """Takes away members' ratings and rating changes, however they were made."""
+    marks = ", ".join("?" for _ in users)
+    async with database.transaction() as transaction:
+        for table in ("ratings", "rating_changes"):
+            await transaction.execute(f"DELETE FROM {table} WHERE user_id IN ({marks})", users)
+
+
+async def changed(
+    database: Database,
+    game_id: int,
+    user_id: int,
+    before: tuple[float, float],
+    after: tuple[float, float],
+    *,
+    ended_at: float,
+    guild_id: int = 1,
+    kind: str = "skyjo",
+) -> None:
+    """Records what a rated game did to a member's rating (mu, sigma before and after)."""
+    async with database.transaction() as transaction:
+        await transaction.execute(
+            "INSERT INTO rating_changes (game_id, user_id, guild_id, kind, ended_at,"
+            " mu_before, sigma_before, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id, user_id) DO UPDATE SET ended_at = excluded.ended_at,"
+            " mu_before = excluded.mu_before, sigma_before = excluded.sigma_before,"
+            " mu = excluded.mu, sigma = excluded.sigma",
+            (game_id, user_id, guild_id, kind, ended_at, *before, *after),
+        )
+
+
+async def test_members_with_no_rating_yet_rank_by_wins(database: Database) -> None:
     games = GameRepository(database)
     stats = StatsRepository(database)
     bot = SeatRecord(name="Bot 1", bot_level="hard")
@@ -77,24 +130,116 @@ async def test_the_leaderboard_ranks_members_by_wins_then_win_rate(database: Dat
         await finished(games, [member(ANA), member(LEO)], [10, 20])  # ana wins
     await finished(games, [member(ANA), member(LEO)], [30, 20])  # leo wins
     await finished(games, [member(ZOE), bot], [5, 40])  # zoe wins against a bot
-    board = await stats.leaderboard(1, "skyjo", min_games=1)
-    assert [(s.user_id, s.games, s.wins) for s in board] == [(ANA, 4, 3), (ZOE, 1, 1), (LEO, 4, 1)]
+    await unrated(database, ANA, LEO, ZOE)
+    board = await stats.leaderboard(1, "skyjo")
+    assert [(s.user_id, s.games, s.wins) for s in board] == [(ANA, 4, 3), (LEO, 4, 1), (ZOE, 1, 1)]
+    assert all(s.rating is None for s in board)
     assert all(s.user_id is not None for s in board), "bots are never ranked"
-    assert await stats.leaderboard(1, "skyjo", limit=1, offset=1, min_games=1) == board[1:2]
+    assert await stats.leaderboard(1, "skyjo", limit=1, offset=1) == board[1:2]
     assert await stats.leaderboard(2, "skyjo") == [], "another server sees nothing"
     assert await stats.leaderboard(1, "junior") == []
 
 
-async def test_win_rate_counts_only_from_the_minimum_number_of_games(database: Database) -> None:
+async def test_the_leaderboard_ranks_by_conservative_rating_then_the_unrated(
+    database: Database,
+) -> None:
     games = GameRepository(database)
     stats = StatsRepository(database)
-    await finished(games, [member(ANA), member(LEO)], [10, 20])  # ana: 1 of 1
-    for score in (10, 30, 30):
-        await finished(games, [member(ZOE), member(LEO)], [score, 20])  # zoe: 1 of 3
-    board = await stats.leaderboard(1, "skyjo", min_games=3)
-    assert [s.user_id for s in board] == [LEO, ZOE, ANA], "ana's 1 of 1 is not ranked yet"
-    board = await stats.leaderboard(1, "skyjo", min_games=1)
-    assert [s.user_id for s in board] == [LEO, ANA, ZOE]
+    for _ in range(3):
+        await finished(games, [member(ANA), member(LEO), member(ZOE)], [10, 20, 30])
+    await rate(database, ANA, 30.0, 6.0, 3)  # 12: the highest mu, but the least sure
+    await rate(database, LEO, 26.0, 3.0, 8)  # 17
+    await unrated(database, ZOE)
+    board = await stats.leaderboard(1, "skyjo")
+    assert [(s.user_id, s.wins, s.games) for s in board] == [(LEO, 0, 3), (ANA, 3, 3), (ZOE, 0, 3)]
+    assert [s.rating for s in board] == [pytest.approx(17.0), pytest.approx(12.0), None]
+    assert [s.provisional for s in board] == [False, True, True], "under 5 rated games"
+    await rate(database, ZOE, 40.0, 1.0, 20, kind="junior")
+    assert (await stats.leaderboard(1, "skyjo"))[2].rating is None, "ratings are per game type"
+    await rate(database, ZOE, 40.0, 1.0, 20, guild_id=2)
+    assert (await stats.leaderboard(1, "skyjo"))[2].rating is None, "ratings are per server"
+
+
+async def test_a_periods_leaderboard_ranks_only_who_played_in_it(database: Database) -> None:
+    games = GameRepository(database)
+    stats = StatsRepository(database)
+    await finished(games, [member(ANA), member(LEO)], [10, 20])
+    await rate(database, ANA, 25.0, 5.0, 6)
+    await rate(database, LEO, 25.0, 4.0, 6)
+    await rate(database, ZOE, 40.0, 1.0, 30)  # rated long ago, not playing lately
+    board = await stats.leaderboard(1, "skyjo", since=0.0)
+    assert [s.user_id for s in board] == [LEO, ANA]
+    later = await stats.leaderboard(1, "skyjo", since=time.time() + 60)
+    assert later == []
+
+
+async def test_a_members_ratings_place_them_among_the_servers_rated_members(
+    database: Database,
+) -> None:
+    stats = StatsRepository(database)
+    await unrated(database, ANA, LEO, ZOE)
+    await rate(database, ANA, 25.0, 3.0, 7)  # 16
+    await rate(database, LEO, 28.0, 2.0, 9)  # 22
+    await rate(database, ZOE, 25.0, 3.0, 2)  # 16: a tie with ana
+    await rate(database, ANA, 20.0, 5.0, 1, kind="junior")
+    await rate(database, 999, 50.0, 1.0, 50, guild_id=2)
+    mine = await stats.ratings(1, ANA, ["skyjo", "junior", "skyfive"])
+    assert [(r.kind, r.place, r.rated, r.games) for r in mine] == [
+        ("skyjo", 2, 3, 7),
+        ("junior", 1, 1, 1),
+    ]
+    assert mine[0].value == pytest.approx(16.0) and not mine[0].provisional
+    assert mine[1].provisional
+    assert [r.place for r in await stats.ratings(1, ZOE, ["skyjo"])] == [2], "ties share a place"
+    assert mine[0].change is None, "no game recorded its change"
+    assert await stats.ratings(2, ANA, ["skyjo"]) == [], "another server has its own ratings"
+
+
+async def test_a_members_rating_changes_game_by_game(database: Database) -> None:
+    games = GameRepository(database)
+    stats = StatsRepository(database)
+    ids = [await finished(games, [member(ANA), member(LEO)], [10, 20]) for _ in range(3)]
+    junior = await finished(games, [member(ANA), member(LEO)], [9, 3], kind="junior")
+    await unrated(database, ANA, LEO)
+    await changed(database, ids[0], ANA, (25.0, 8.0), (27.0, 7.0), ended_at=100.0)
+    await changed(database, ids[1], ANA, (27.0, 7.0), (28.0, 6.0), ended_at=200.0)
+    await changed(database, ids[2], ANA, (28.0, 6.0), (26.0, 5.5), ended_at=300.0)
+    await changed(database, junior, ANA, (25.0, 8.0), (24.0, 7.5), ended_at=250.0, kind="junior")
+    await changed(database, ids[0], LEO, (25.0, 8.0), (23.0, 7.0), ended_at=100.0)
+    await rate(database, ANA, 26.0, 5.5, 3)
+    steps = await stats.rating_steps(1, ANA)
+    assert [(s.kind, s.ended_at) for s in steps] == [
+        ("skyjo", 100.0),
+        ("skyjo", 200.0),
+        ("junior", 250.0),
+        ("skyjo", 300.0),
+    ], "oldest first, every game type"
+    assert steps[0].before == pytest.approx(1.0) and steps[0].after == pytest.approx(6.0)
+    latest = await stats.rating_steps(1, ANA, "skyjo", limit=2)
+    assert [s.ended_at for s in latest] == [200.0, 300.0], "the latest games, oldest first"
+    (rating,) = await stats.ratings(1, ANA, ["skyjo"])
+    assert rating.change == pytest.approx((26.0 - 16.5) - (28.0 - 18.0))
+    assert await stats.rating_steps(2, ANA) == [], "another server's"
+
+
+async def test_a_members_latest_games_with_their_place_and_thread(database: Database) -> None:
+    games = GameRepository(database)
+    stats = StatsRepository(database)
+    bot = SeatRecord(name="Bot 1", bot_level="hard")
+    first = await finished(games, [member(ANA), member(LEO), bot], [10, 20, 5])
+    second = await finished(
+        games, [member(LEO), member(ANA)], [1, 3], kind="junior", high_score_wins=True
+    )
+    await finished(games, [member(LEO), member(ZOE)], [1, 3])
+    await finished(games, [member(ANA), member(LEO)], [10, 20], guild_id=2)
+    recent = await stats.recent(1, ANA)
+    assert [(g.game_id, g.kind, g.score, g.place, g.seats) for g in recent] == [
+        (second, "junior", 3, 1, 2),
+        (first, "skyjo", 10, 2, 3),
+    ], "newest first, this server's only"
+    assert all(g.thread_id is None for g in recent), "played in their channel"
+    assert [g.game_id for g in await stats.recent(1, ANA, limit=1)] == [second]
+    assert await stats.recent(1, 12345) == []
 
 
 async def test_a_member_who_left_keeps_their_result_and_guests_are_never_ranked(
@@ -111,8 +256,8 @@ async def test_a_member_who_left_keeps_their_result_and_guests_are_never_ranked(
         (LEO, "member", True, False),
         (None, "guest", False, True),
     ]
-    board = await stats.leaderboard(1, "skyjo", min_games=1)
-    assert [(s.user_id, s.games, s.wins) for s in board] == [(ANA, 1, 0), (LEO, 1, 0)]
+    board = await stats.leaderboard(1, "skyjo")
+    assert sorted((s.user_id, s.games, s.wins) for s in board) == [(ANA, 1, 0), (LEO, 1, 0)]
 
 
 async def test_a_players_stats_per_game_type_with_their_streak(database: Database) -> None:
@@ -181,6 +326,22 @@ async def test_the_history_lists_finished_games_newest_first(database: Database)
             " ORDER BY ended_at DESC LIMIT 10",
             (1, 1e18),
         ),
+        (
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND kind = ? AND ordinal > ?",
+            (1, "skyjo", 3.0),
+        ),
+        (
+            "SELECT mu FROM rating_changes WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY ended_at DESC LIMIT 500",
+            (1, ANA),
+        ),
+        (
+            "SELECT results.game_id, games.channel_id FROM results"
+            " JOIN games ON games.id = results.game_id"
+            " WHERE results.guild_id = ? AND results.user_id = ?"
+            " ORDER BY results.ended_at DESC LIMIT 5",
+            (1, ANA),
+        ),
     ],
 )
 async def test_no_query_scans_a_whole_table(
@@ -221,7 +382,7 @@ async def test_a_database_of_the_oldest_schema_is_upgraded_with_nothing_lost(
         assert running is not None and running.status == "running" and running.version == 3
         assert running.started_at == 1000 and running.ended_at is None
         assert [r.seat_kind for r in await games.results(2)] == ["member", "bot"]
-        board = await StatsRepository(database).leaderboard(1, "skyjo", min_games=1)
+        board = await StatsRepository(database).leaderboard(1, "skyjo")
         assert [(s.user_id, s.wins) for s in board] == [(100, 1)]
         past = await StatsRepository(database).history(1)
         assert [(g.game_id, g.ended_at) for g in past] == [(2, 2000)]
