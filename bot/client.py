@@ -23,6 +23,7 @@ from bot.storage import Database, GameRepository, StaleGame, StorageUnavailable,
 from bot.storage.games import GuildRepository
 from bot.storage.stats import StatsRepository
 from bot.ui import replies
+from bot.ui.avatars import AvatarCache
 from bot.ui.components import handled_here, route_component, submitted_form
 from games.core.errors import GameError
 
@@ -84,6 +85,7 @@ class SkyTableBot(commands.Bot):
             picture_processes=self.settings.picture_processes,
             bot_move_processes=self.settings.bot_move_workers,
             shards=self.settings.shards,
+            avatars=AvatarCache(self.settings.avatar_cdn),
         )
         for extension in self.catalog.extensions:
             await self.load_extension(extension)

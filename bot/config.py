@@ -10,6 +10,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from bot.budget import BOT_BUDGET
 from bot.shards import Shards
 from bot.storage.database import is_postgres
+from bot.ui.avatars import DISCORD_CDN
 
 DEFAULT_DATABASE = Path("data") / "skytable.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -36,6 +37,9 @@ class BotSettings(BaseSettings):
     shards' share."""
     picture_processes: int = Field(default=1, ge=0, le=8)
     """Processes drawing the tables' pictures; 0 draws them in a thread of the bot's own."""
+    avatar_cdn: str | None = Field(default=DISCORD_CDN)
+    """Where members' avatars are fetched from for the pictures (Discord's CDN); empty, none
+    is fetched and members get a placeholder."""
     bot_move_processes: int | None = Field(default=None, ge=0, le=8)
     """Processes choosing the game bots' moves; 0 chooses them in a thread of the bot's own;
     unset, one, or none when the pictures are drawn in the bot's process (one core in all)."""
@@ -43,6 +47,13 @@ class BotSettings(BaseSettings):
     @field_validator("discord_token", mode="before")
     @classmethod
     def _blank_token_is_missing(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("avatar_cdn", mode="before")
+    @classmethod
+    def _blank_cdn_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
         return value

@@ -10,6 +10,7 @@ import discord
 
 from bot.i18n import Words
 from bot.storage.records import GameRecord
+from bot.ui.avatars import AvatarSource, badges
 from games.core.engine import Engine
 from games.core.settings import GameSettings
 
@@ -76,6 +77,9 @@ class TableContext:
     last_turn: Sequence[Any] = ()
     pictures: bool = True
     replay: bool = False
+    avatars: AvatarSource = badges
+    """What the picture draws beside each seat's name (by default a member's placeholder:
+    only a session fetches avatars)."""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from bot.sessions.clock import Clock
 from bot.sessions.strain import LoopStrain
 from bot.shards import EVERY, Shards
 from bot.storage.games import GameRepository, GuildRepository
+from bot.ui.avatars import AvatarCache
 from bot.ui.rendering import PictureCache
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,8 @@ class SessionContext:
     """How far behind the event loop runs: bots wait longer while it lags."""
     answer_within: float = ANSWER_WITHIN
     """Seconds a click on the table waits for the table's picture to be answered with it."""
+    avatars: AvatarCache = field(default_factory=lambda: AvatarCache(None))
+    """Members' avatars for the pictures (by default none is fetched)."""
 
     def bot_pause(self) -> float:
         """How long a bot waits before its move: about `bot_delay`, varied so that bots of

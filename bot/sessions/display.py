@@ -267,6 +267,7 @@ class Display:
                 log=session.log_lines(words),
                 last_turn=session.last_turn(),
                 pictures=pictures,
+                avatars=session.context.avatars,
             )
             return session.adapter.table(session.record, session.engine, context)
 

@@ -448,7 +448,10 @@ def guest_seat(adapter: GameAdapter, seats: list[SeatRecord], typed: str) -> Sea
 def _member_seat(interaction: discord.Interaction[Any]) -> SeatRecord:
     user = interaction.user
     return SeatRecord(
-        name=user.display_name, user_id=user.id, language=language_of(str(interaction.locale))
+        name=user.display_name,
+        user_id=user.id,
+        language=language_of(str(interaction.locale)),
+        avatar=user.avatar.key if user.avatar is not None else None,
     )
 
 

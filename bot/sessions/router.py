@@ -27,6 +27,7 @@ from bot.shards import EVERY, Shards
 from bot.storage import StaleGame, StorageUnavailable
 from bot.storage.games import GameRepository, GuildRepository
 from bot.ui import replies
+from bot.ui.avatars import AvatarCache
 from bot.ui.card import LOCKED
 from bot.ui.components import Click
 from bot.ui.rendering import PictureCache
@@ -56,6 +57,7 @@ class Sessions:
         picture_processes: int = 0,
         bot_move_processes: int = 0,
         shards: Shards = EVERY,
+        avatars: AvatarCache | None = None,
     ) -> None:
         self.context = SessionContext(
             store=store,
@@ -67,6 +69,7 @@ class Sessions:
             brains=BotBrains(catalog, processes=bot_move_processes),
             bot_delay=bot_delay,
             shards=shards,
+            avatars=avatars or AvatarCache(None),
         )
         self.store = store
         self.guilds = guilds
@@ -82,6 +85,7 @@ class Sessions:
         await self.context.strain.stop()
         self.context.pictures.close()
         self.context.brains.close()
+        await self.context.avatars.close()
 
     @property
     def running(self) -> list[GameSession]:

@@ -35,6 +35,8 @@ class SeatRecord(HeldRecord):
     (turn reminders)."""
     left_by: int | None = None
     """The member who sat here and left the running game: the result is still theirs."""
+    avatar: str | None = None
+    """The member's Discord avatar hash when they joined (None: Discord's default avatar)."""
 
     @property
     def kind(self) -> SeatKind:

@@ -19,6 +19,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.ui.avatar_picture import AVATAR_BLENDS, AVATAR_COLOURS, Avatar, draw_avatar
 from games.core.grid import COLUMN_LETTERS
 
 Rgb = tuple[int, int, int]
@@ -74,6 +75,8 @@ class Panel:
     highlighted: bool = False
     changed: frozenset[int] = frozenset()
     marked: frozenset[int] = frozenset()
+    avatar: Avatar | None = None
+    """Drawn before the name; none, without."""
 
 
 @dataclass(frozen=True)
@@ -200,9 +203,10 @@ def palette(colours: CardColours) -> Image.Image:
         (HIGHLIGHT, PANEL),
         (TEXT, BACK),
         *[(colours.ink(value), colours.fill(value)) for value in colours.values],
+        *[(ink, PANEL) for ink in AVATAR_BLENDS],
     ]:
         shades += _blends(ink, ground)
-    chosen = list(dict.fromkeys([*base, *shades]))[:256]
+    chosen = list(dict.fromkeys([*base, *shades, *AVATAR_COLOURS]))[:256]
     flat = [channel for colour in chosen for channel in colour]
     image = Image.new("P", (1, 1))
     image.putpalette(flat + flat[:3] * (256 - len(chosen)))
@@ -310,6 +314,55 @@ def fit(text: str, size: int, width: int) -> str:
     return text + "…"
 
 
+def avatar_diameter(shape: Layout) -> int:
+    """The avatars' size beside the names, in pixels."""
+    return shape.header - 4
+
+
+def avatar_size(columns: int, rows: int, players: int) -> int:
+    """The avatars' size in the picture of a table of `players` grids."""
+    return avatar_diameter(layout(columns, rows, players))
+
+
+@lru_cache(maxsize=256)
+def avatar_tile(avatar: Avatar, diameter: int, colours: CardColours) -> Image.Image:
+    return draw_avatar(avatar, diameter, PANEL, palette(colours))
+
+
+def avatar(
+    image: Image.Image, avatar: Avatar, diameter: int, colours: CardColours, x: int, middle: int
+) -> int:
+    """Draws `avatar` on a panel, from `x` and centred on `middle`; returns where the name
+    beside it begins."""
+    tile = avatar_tile(avatar, diameter, colours)
+    image.paste(tile, (x, middle - diameter // 2))
+    return x + diameter + max(4, diameter // 5)
+
+
+def _header(
+    image: Image.Image,
+    panel: Panel,
+    shape: Layout,
+    origin: tuple[int, int],
+    colours: CardColours,
+    size: int,
+) -> None:
+    """The panel's avatar, name and score."""
+    px, py = origin
+    score = text_tile(panel.score, size, TEXT, PANEL, colours)
+    left = px + shape.gap + 3
+    if panel.avatar is not None:
+        middle = py + shape.header // 2 + 1
+        left = avatar(image, panel.avatar, avatar_diameter(shape), colours, left, middle)
+    room = px + shape.panel_w - shape.gap - 3 - score.width - shape.gap - left
+    name = fit(drawable(panel.name) or "?", size, room)
+    ink = HIGHLIGHT if panel.highlighted else TEXT
+    label = text_tile(name, size, ink, PANEL, colours)
+    top = py + (shape.header - label.height) // 2 + 2
+    image.paste(label, (left, top))
+    image.paste(score, (px + shape.panel_w - shape.gap - 3 - score.width, top))
+
+
 def draw(table: GridTable) -> Image.Image:
     columns, rows = table.columns, table.rows
     colours = table.colours
@@ -333,14 +386,7 @@ def draw(table: GridTable) -> Image.Image:
     for index, panel in enumerate(table.panels):
         px, py = shape.panel_origin(index)
         image.paste(panel_tile(shape, columns, rows, panel.highlighted, colours), (px, py))
-        score = text_tile(panel.score, name_size, TEXT, PANEL, colours)
-        inner = shape.panel_w - 2 * shape.gap - 6
-        name = fit(drawable(panel.name) or "?", name_size, inner - score.width - shape.gap)
-        ink = HIGHLIGHT if panel.highlighted else TEXT
-        label = text_tile(name, name_size, ink, PANEL, colours)
-        top = py + (shape.header - label.height) // 2 + 2
-        image.paste(label, (px + shape.gap + 3, top))
-        image.paste(score, (px + shape.panel_w - shape.gap - 3 - score.width, top))
+        _header(image, panel, shape, (px, py), colours, name_size)
         for slot, card in enumerate(panel.cards):
             tile = card_tile(
                 card, shape.card_w, colours, slot in panel.changed, slot in panel.marked
@@ -361,3 +407,12 @@ def card_box(table: GridTable, index: int, slot: int) -> tuple[int, int, int, in
     shape = layout(table.columns, table.rows, len(table.panels))
     x, y = shape.card_origin(index, slot, table.columns)
     return x, y, x + shape.card_w, y + shape.card_h
+
+
+def avatar_box(table: GridTable, index: int) -> tuple[int, int, int, int]:
+    """Where a panel's avatar is drawn (when it has one): for tests, as `card_box`."""
+    shape = layout(table.columns, table.rows, len(table.panels))
+    px, py = shape.panel_origin(index)
+    diameter = avatar_diameter(shape)
+    x, top = px + shape.gap + 3, py + shape.header // 2 + 1 - diameter // 2
+    return x, top, x + diameter, top + diameter

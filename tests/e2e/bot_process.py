@@ -63,7 +63,11 @@ async def main(argv: list[str]) -> None:
     )
     point_at(base_url, gateway_url)
     settings = BotSettings(
-        discord_token=token, database_url=database, log_level="WARNING", dev_guild_id=None
+        discord_token=token,
+        database_url=database,
+        log_level="WARNING",
+        dev_guild_id=None,
+        avatar_cdn=None,
     )
     bot = make_bot(settings, bot_delay=BOT_DELAY, seeds=seeds)
     bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT

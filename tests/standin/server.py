@@ -12,7 +12,7 @@ from typing import Any
 
 from aiohttp import hdrs, web
 
-from . import multipart, threads
+from . import avatars, multipart, threads
 from .commands import CommandRegistry
 from .errors import MISSING_PERMISSIONS, ApiError, FieldErrors, StandInError, unknown
 from .gateway import Gateway
@@ -223,6 +223,7 @@ class Rest:
         self.holds: list[Hold] = []
         self.files: dict[str, bytes] = {}
         self.meter = RateMeter(limits)
+        self.avatars = avatars.AvatarCdn(world)
 
     def build_app(self) -> web.Application:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
@@ -276,6 +277,7 @@ class Rest:
         r.add_get(webhook_message, self.get_webhook_message)
         r.add_patch(webhook_message, self.edit_webhook_message)
         r.add_delete(webhook_message, self.delete_webhook_message)
+        self.avatars.add_routes(r, "/cdn")
         r.add_get("/cdn/{tail:.*}", self.cdn)
         r.add_route("*", "/{tail:.*}", self.not_served)
         return app

@@ -19,6 +19,7 @@ import yarl
 from aiohttp import web
 
 from . import threads
+from .avatars import AvatarCdn
 from .commands import CommandRegistry
 from .errors import ApiError, StandInError
 from .gateway import Fault, Gateway, ResumableSession, shard_of
@@ -281,8 +282,21 @@ class DiscordStandIn:
         shard, so that only the clients identified for that shard are sent it."""
         return self.world.add_guild(name, owner=owner, shard=shard)
 
-    def add_user(self, name: str, *, global_name: str | None = None) -> User:
-        return self.world.add_user(name, global_name=global_name)
+    def add_user(
+        self, name: str, *, global_name: str | None = None, avatar: str | None = None
+    ) -> User:
+        """A user; `avatar`, the hash of their avatar on the CDN (None: a default avatar)."""
+        return self.world.add_user(name, global_name=global_name, avatar=avatar)
+
+    @property
+    def cdn_url(self) -> str:
+        """The CDN's base, as Discord's `https://cdn.discordapp.com`."""
+        return f"{self.base_url}/cdn"
+
+    @property
+    def avatars(self) -> AvatarCdn:
+        """The CDN's avatars: what was fetched (`fetched`) and the fault knob (`fault`)."""
+        return self.rest.avatars
 
     def close_dms(self, user: User) -> None:
         """From now on the bot's messages to this user's DMs fail with 403 code 50007."""

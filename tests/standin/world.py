@@ -124,6 +124,8 @@ class User:
     dms_open: bool = True
     locale: str = "en-US"
     """The language of the user's Discord client, sent with each of their interactions."""
+    avatar: str | None = None
+    """The hash of the user's avatar on the CDN; None: Discord's default avatar."""
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -131,7 +133,7 @@ class User:
             "username": self.name,
             "discriminator": "0",
             "global_name": self.global_name,
-            "avatar": None,
+            "avatar": self.avatar,
             "bot": self.bot,
             "public_flags": 0,
             "flags": 0,
@@ -760,8 +762,15 @@ class World:
         self.dispatch_thread("THREAD_UPDATE", thread, thread.payload())
         self.changes.notify()
 
-    def add_user(self, name: str, *, global_name: str | None = None, bot: bool = False) -> User:
-        user = User(id=self.snowflake(), name=name, global_name=global_name, bot=bot)
+    def add_user(
+        self,
+        name: str,
+        *,
+        global_name: str | None = None,
+        bot: bool = False,
+        avatar: str | None = None,
+    ) -> User:
+        user = User(id=self.snowflake(), name=name, global_name=global_name, bot=bot, avatar=avatar)
         self.users[user.id] = user
         return user
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from bot.ui.avatar_picture import Avatar
 from bot.ui.grid_picture import CardColours, GridTable, Panel, Rgb
 from games.skyjo_junior.view import JuniorView, SlotView
 
@@ -44,9 +45,13 @@ def triple_slots(cards: Sequence[SlotView | None]) -> frozenset[int]:
 
 
 def table_picture(
-    view: JuniorView, changed: Collection[tuple[int, int]] = (), title: str = "Skyjo Junior"
+    view: JuniorView,
+    changed: Collection[tuple[int, int]] = (),
+    title: str = "Skyjo Junior",
+    avatars: Sequence[Avatar | None] = (),
 ) -> GridTable:
-    """The table in play; `changed` holds the (seat, slot) places the last turn changed."""
+    """The table in play; `changed` holds the (seat, slot) places the last turn changed,
+    `avatars` what is drawn before each seat's name."""
     playing = view.phase != "over"
     return GridTable(
         title=title,
@@ -60,6 +65,7 @@ def table_picture(
                 highlighted=playing and seat in view.to_move,
                 changed=frozenset(slot for s, slot in changed if s == seat),
                 marked=triple_slots(player.cards),
+                avatar=avatars[seat] if seat < len(avatars) else None,
             )
             for seat, player in enumerate(view.players)
         ),

@@ -13,6 +13,7 @@ from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import grid_picture
 from bot.ui import grid_screens as widgets
+from bot.ui.avatars import seat_avatars
 from bot.ui.grid_screens import CardLook
 from bot.ui.names import all_shown, shown
 from bot.ui.reminders import reminders_line
@@ -214,7 +215,9 @@ def table(game: GameRecord, engine: JuniorGame, context: TableContext) -> Screen
     bot = view.current is not None and game.seats[view.current].is_bot
     pictures: list[Picture] = []
     if context.pictures:
-        drawing = picture.table_picture(view, changed_places(context.last_turn), TITLE)
+        size = grid_picture.avatar_size(picture.COLUMNS, picture.ROWS, len(view.players))
+        avatars = seat_avatars(game.seats, context.avatars, size)
+        drawing = picture.table_picture(view, changed_places(context.last_turn), TITLE, avatars)
         pictures.append(_picture(view, drawing, words))
     return Screen(
         embed=table_embed(game, view, context, words),

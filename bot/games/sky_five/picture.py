@@ -25,6 +25,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from bot.ui.avatar_picture import Avatar
 from bot.ui.grid_picture import (
     BACK,
     BACK_MARK,
@@ -37,6 +38,7 @@ from bot.ui.grid_picture import (
     TEXT,
     CardColours,
     Rgb,
+    avatar,
     drawable,
     fit,
     font,
@@ -126,6 +128,8 @@ class Hand:
     mark: Mark = ""
     new: frozenset[int] = frozenset()
     """Cards the last turn brought (outlined)."""
+    avatar: Avatar | None = None
+    """Drawn before the name; none, without."""
 
 
 @dataclass(frozen=True)
@@ -185,8 +189,14 @@ def kept_roll(view: SkyFiveView) -> Roll | None:
     return Roll(view.players[kept.seat].name, kept.face, numbers, kept.face in numbers)
 
 
-def table_picture(view: SkyFiveView, last_turn: Sequence[object], labels: Labels) -> SkyFiveTable:
-    """The table as everyone sees it; `last_turn` holds the events of the turn just played."""
+def table_picture(
+    view: SkyFiveView,
+    last_turn: Sequence[object],
+    labels: Labels,
+    avatars: Sequence[Avatar | None] = (),
+) -> SkyFiveTable:
+    """The table as everyone sees it; `last_turn` holds the events of the turn just played,
+    `avatars` what is drawn before each seat's name."""
     busted = set() if view.busted is None else {view.busted}
     sky_fives: set[int] = set()
     arrived: dict[int, set[int]] = {}
@@ -217,6 +227,7 @@ def table_picture(view: SkyFiveView, last_turn: Sequence[object], labels: Labels
                 to_move=playing and seat in view.to_move,
                 mark=mark,
                 new=frozenset(arrived.get(seat, set()) & set(player.face_up)),
+                avatar=avatars[seat] if seat < len(avatars) else None,
             )
         )
     return SkyFiveTable(
@@ -284,6 +295,16 @@ def _sized(card_w: int, per_row: int, players: int) -> Layout:
     width = max(MIN_WIDTH, per_row * panel_w + (per_row + 1) * MARGIN)
     height = STRIP + MARGIN + rows * (panel_h + MARGIN)
     return Layout(card_w, card_h, gap, pad, header, per_row, panel_w, panel_h, width, height)
+
+
+def avatar_diameter(shape: Layout) -> int:
+    """The avatars' size beside the names, in pixels."""
+    return shape.header - 8
+
+
+def avatar_size(players: int) -> int:
+    """The avatars' size in the picture of a table of `players`."""
+    return avatar_diameter(layout(players))
 
 
 @lru_cache(maxsize=16)
@@ -582,9 +603,12 @@ def _panel(image: Image.Image, table: SkyFiveTable, shape: Layout, index: int) -
         right -= badge.width + 6
         image.paste(badge, (right, middle - badge.height // 2))
     ink = HIGHLIGHT if hand.to_move else TEXT
-    room = right - px - shape.pad - 6
+    left = px + shape.pad
+    if hand.avatar is not None:
+        left = avatar(image, hand.avatar, avatar_diameter(shape), COLOURS, left, middle)
+    room = right - left - 6
     name = text_tile(fit(drawable(hand.name) or "?", size, room), size, ink, PANEL, COLOURS)
-    image.paste(name, (px + shape.pad, middle - name.height // 2))
+    image.paste(name, (left, middle - name.height // 2))
 
     by_colour = {colour_of(card): card for card in hand.cards if colour_of(card) != STAR}
     for colour in range(COLOUR_COUNT):

@@ -26,6 +26,8 @@ from bot.games.sky_five.words import (
 )
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
+from bot.ui.avatar_picture import Avatar
+from bot.ui.avatars import seat_avatars
 from bot.ui.names import all_shown, shown
 from bot.ui.reminders import reminders_line
 from bot.ui.rules import rules_embeds
@@ -319,8 +321,13 @@ def picture_description(view: SkyFiveView, drawing: picture.SkyFiveTable, words:
     return "\n".join(lines)[:ALT_TEXT_LIMIT]
 
 
-def table_picture(view: SkyFiveView, last_turn: Sequence[object], words: Words) -> Picture:
-    drawing = picture.table_picture(view, last_turn, picture_labels(view, words))
+def table_picture(
+    view: SkyFiveView,
+    last_turn: Sequence[object],
+    words: Words,
+    avatars: Sequence[Avatar | None] = (),
+) -> Picture:
+    drawing = picture.table_picture(view, last_turn, picture_labels(view, words), avatars)
     return Picture(
         name="skyfive.png",
         key=drawing,
@@ -329,13 +336,19 @@ def table_picture(view: SkyFiveView, last_turn: Sequence[object], words: Words) 
     )
 
 
+def _avatars(game: GameRecord, view: SkyFiveView, context: TableContext) -> list[Avatar]:
+    return seat_avatars(game.seats, context.avatars, picture.avatar_size(len(view.players)))
+
+
 def table(game: GameRecord, engine: SkyFiveGame, context: TableContext) -> Screen:
     view = engine.view(None)
     words = context.words
     return Screen(
         embed=table_embed(view, game, context),
         rows=table_rows(view, game, words),
-        pictures=[table_picture(view, context.last_turn, words)] if context.pictures else (),
+        pictures=[table_picture(view, context.last_turn, words, _avatars(game, view, context))]
+        if context.pictures
+        else (),
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from bot.ui.avatar_picture import Avatar
 from bot.ui.grid_picture import CardColours, GridTable, Panel, Rgb
 from bot.ui.names import number, signed
 from games.skyjo.view import SkyjoView
@@ -32,9 +33,13 @@ COLOURS = CardColours("skyjo", card_colour, tuple(range(-2, 13)))
 
 
 def table_picture(
-    view: SkyjoView, changed: Collection[tuple[int, int]] = (), title: str = "Skyjo"
+    view: SkyjoView,
+    changed: Collection[tuple[int, int]] = (),
+    title: str = "Skyjo",
+    avatars: Sequence[Avatar | None] = (),
 ) -> GridTable:
-    """The table in play; `changed` holds the (seat, slot) places the last move changed."""
+    """The table in play; `changed` holds the (seat, slot) places the last move changed,
+    `avatars` what is drawn before each seat's name."""
     playing = view.phase not in ("opening", "over")
     return GridTable(
         title=title,
@@ -51,6 +56,7 @@ def table_picture(
                 cards=tuple(player.cards),
                 highlighted=playing and seat in view.to_move,
                 changed=frozenset(slot for s, slot in changed if s == seat),
+                avatar=avatars[seat] if seat < len(avatars) else None,
             )
             for seat, player in enumerate(view.players)
         ),

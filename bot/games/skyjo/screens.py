@@ -13,6 +13,8 @@ from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import grid_picture
 from bot.ui import grid_screens as widgets
+from bot.ui.avatar_picture import Avatar
+from bot.ui.avatars import seat_avatars
 from bot.ui.grid_screens import CardLook
 from bot.ui.names import Points, all_shown, number, shown, signed
 from bot.ui.reminders import reminders_line
@@ -248,9 +250,14 @@ def table_description(view: SkyjoView, title: str, words: Words) -> str:
     return widgets.grids_description(heading, grids, view.settings.columns)
 
 
-def table_picture(view: SkyjoView, last_turn: Sequence[object], words: Words) -> Picture:
+def table_picture(
+    view: SkyjoView,
+    last_turn: Sequence[object],
+    words: Words,
+    avatars: Sequence[Avatar | None] = (),
+) -> Picture:
     title = words("Skyjo · round {round}", round=view.round)
-    drawing = picture.table_picture(view, changed_places(last_turn), title)
+    drawing = picture.table_picture(view, changed_places(last_turn), title, avatars)
     return Picture(
         name="skyjo.png",
         key=drawing,
@@ -334,8 +341,16 @@ def table(game: GameRecord, engine: SkyjoGame, context: TableContext) -> Screen:
             replay=context.replay,
         ),
         rows=table_rows(view, context.mode, words, bot_to_move=bot),
-        pictures=[table_picture(view, context.last_turn, words)] if context.pictures else (),
+        pictures=[table_picture(view, context.last_turn, words, _avatars(game, view, context))]
+        if context.pictures
+        else (),
     )
+
+
+def _avatars(game: GameRecord, view: SkyjoView, context: TableContext) -> list[Avatar]:
+    settings = view.settings
+    size = grid_picture.avatar_size(settings.columns, settings.rows, len(view.players))
+    return seat_avatars(game.seats, context.avatars, size)
 
 
 def personal(game: GameRecord, engine: SkyjoGame, seat: int, words: Words) -> Screen:
