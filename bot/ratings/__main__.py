@@ -1,0 +1,47 @@
+"""`python -m bot.ratings rebuild`: rate every stored game again, in the order they ended, in
+place of the stored ratings (after a change of formula or a restored backup). It reads the
+store the bot uses (`DATABASE_URL` or `DATABASE_PATH`, from the environment or `.env`) and does
+it in one transaction, so it may run while the bot runs: games finishing meanwhile wait for it."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+from pathlib import Path
+
+from bot.config import BotSettings
+from bot.storage import open_database
+from bot.storage.ratings import rebuild
+
+
+async def rebuild_store(store: str | Path) -> tuple[int, int, int]:
+    """Rebuild every rating at `store`; how many games, members and ratings (one a member,
+    server and game type) there are."""
+    database = await open_database(store)
+    try:
+        async with database.transaction() as transaction:
+            done = await rebuild(transaction, database.dialect)
+    finally:
+        await database.close()
+    members = {user for _, _, user in done.standings}
+    return done.games, len(members), len(done.standings)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bot.ratings", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("rebuild", help="rate every stored game again, in order")
+    parser.parse_args(argv)
+    settings = BotSettings()
+    start = time.perf_counter()
+    games, members, ratings = asyncio.run(rebuild_store(settings.store))
+    seconds = time.perf_counter() - start
+    print(
+        f"Rated {games} games and {members} members ({ratings} ratings: one a member, server"
+        f" and game type) in {seconds:.1f} s."
+    )
+
+
+if __name__ == "__main__":
+    main()
