@@ -22,9 +22,9 @@ INSTALLED: tuple[InstalledGame, ...] = (
 )
 """One line a game, in the order their commands are offered."""
 
-COMMON_EXTENSIONS: tuple[str, ...] = ("cogs.table", "cogs.stats")
-"""Commands that apply to any game: show the table again, leave, cancel, reminders; and the
-server's leaderboards, stats and history."""
+COMMON_EXTENSIONS: tuple[str, ...] = ("cogs.table", "cogs.stats", "cogs.profile")
+"""Commands that apply to any game: show the table again, leave, cancel, reminders; the
+server's leaderboards, stats and history; members' profiles."""
 
 
 class Catalog:

@@ -1,0 +1,134 @@
+"""`/profile [member]`: one card of a member in this server, made to be read on a phone.
+
+Their avatar and name; per game type their rating and place among the server's rated members,
+games and wins, best game and feats; their daily deal streak; their latest games, each with a
+link to its thread where it had one, and the history's select to replay them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import SkyTableBot
+from bot.i18n import Words
+from bot.storage.daily import DailyRepository, day_of
+from bot.storage.profiles import Profile, read_profile
+from bot.storage.stats import KindStats, Rating, RecentGame
+from bot.ui.rating_words import rating_summary
+from bot.ui.replies import words_for
+from cogs.stats import LOW_WINS, QUIET, TITLES, feat_texts
+from games.core.errors import IllegalAction
+
+
+def profile_embed(
+    bot: SkyTableBot, user: discord.abc.User, profile: Profile, words: Words
+) -> discord.Embed:
+    embed = discord.Embed(
+        title=words("{name}'s profile", name=user.display_name), colour=discord.Colour.gold()
+    )
+    embed.set_thumbnail(url=user.display_avatar.url)
+    streak = words.plural(
+        "🔥 Daily deal streak: {n} day", "🔥 Daily deal streak: {n} days", profile.daily_streak
+    )
+    if not profile.records:
+        embed.description = streak + "\n" + words("No finished games in this server yet.")
+        return embed
+    embed.description = streak
+    for record in profile.records:
+        lines = [
+            _rating_line(profile.ratings.get(record.kind), words),
+            words.plural("{n} game", "{n} games", record.games)
+            + " · "
+            + words.plural("{n} win", "{n} wins", record.wins),
+            words("Best game {best}", best=_best(record)),
+        ]
+        feats = feat_texts(bot.catalog.adapter(record.kind), record.feats, words)
+        if feats:
+            lines.append(" · ".join(feats))
+        embed.add_field(
+            name=words(TITLES.get(record.kind, record.kind)), value="\n".join(lines), inline=False
+        )
+    if profile.recent:
+        lines = [_recent_line(game, words) for game in profile.recent]
+        embed.add_field(name=words("Latest games"), value="\n".join(lines), inline=False)
+    return embed
+
+
+def _rating_line(rating: Rating | None, words: Words) -> str:
+    """ "Rating 12.3 · #3 of 41", or that there is none yet."""
+    if rating is None:
+        return words("Not rated yet")
+    place = words("#{place} of {count}", place=rating.place, count=rating.rated)
+    return rating_summary(rating, words) + " · " + place
+
+
+def _best(record: KindStats) -> int:
+    return record.lowest_score if LOW_WINS.get(record.kind, True) else record.highest_score
+
+
+def _recent_line(game: RecentGame, words: Words) -> str:
+    """ "#12 Skyjo · 🏆 1 of 4 · 2 hours ago · #thread"."""
+    title = words(TITLES.get(game.kind, game.kind))
+    place = ("🏆 " if game.place == 1 else "") + words(
+        "{place} of {count}", place=game.place, count=game.seats
+    )
+    thread = f" · <#{game.thread_id}>" if game.thread_id is not None else ""
+    return f"**#{game.game_id}** {title} · {place} · <t:{int(game.ended_at)}:R>{thread}"
+
+
+def replay_choice(profile: Profile, words: Words) -> discord.ui.View:
+    """The history's select (`skyh:replay`), over the member's latest games."""
+    view = discord.ui.View(timeout=None)
+    if profile.recent:
+        view.add_item(
+            discord.ui.Select(
+                custom_id="skyh:replay",
+                placeholder=words("Replay a game…"),
+                options=[
+                    discord.SelectOption(
+                        label=f"#{game.game_id} {words(TITLES.get(game.kind, game.kind))}",
+                        value=str(game.game_id),
+                    )
+                    for game in profile.recent
+                ],
+            )
+        )
+    return view
+
+
+class ProfileCog(commands.Cog):
+    def __init__(self, bot: SkyTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="profile", description="A member's card in this server")
+    @app_commands.describe(member="Whose card (default yours)")
+    async def profile(
+        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
+    ) -> None:
+        words = words_for(interaction)
+        if interaction.guild_id is None:
+            raise IllegalAction("A profile belongs to a server, not to direct messages.")
+        user = member or interaction.user
+        today = day_of(self.bot.sessions.context.clock.now())
+        found = await read_profile(
+            self.bot.stats,
+            DailyRepository(self.bot.database),
+            interaction.guild_id,
+            user.id,
+            list(TITLES),
+            today,
+        )
+        await interaction.response.send_message(
+            embed=profile_embed(self.bot, user, found, words),
+            view=replay_choice(found, words),
+            allowed_mentions=QUIET,
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, SkyTableBot)
+    await bot.add_cog(ProfileCog(bot))
