@@ -40,12 +40,13 @@ def avatar_png(key: str, size: int) -> bytes:
 
 @dataclass
 class AvatarFault:
-    """The next `times` avatar fetches wait `delay` seconds, then are answered with `status`
-    (or the avatar, when None)."""
+    """The next `times` avatar fetches wait `delay` seconds (or until `until` is set), then
+    are answered with `status` (or the avatar, when None)."""
 
     times: int
     delay: float = 0.0
     status: int | None = None
+    until: asyncio.Event | None = None
 
 
 @dataclass
@@ -59,9 +60,17 @@ class AvatarCdn:
         router.add_get(prefix + "/avatars/{user_id:\\d+}/{hash}.png", self.avatar)
         router.add_get(prefix + "/embed/avatars/{index:\\d+}.png", self.default_avatar)
 
-    def fault(self, *, times: int = 1, delay: float = 0.0, status: int | None = None) -> None:
-        """Makes the next `times` avatar fetches slow (`delay` seconds) or fail (`status`)."""
-        self.faults.append(AvatarFault(times, delay, status))
+    def fault(
+        self,
+        *,
+        times: int = 1,
+        delay: float = 0.0,
+        status: int | None = None,
+        until: asyncio.Event | None = None,
+    ) -> None:
+        """Makes the next `times` avatar fetches slow (`delay` seconds, or until `until` is
+        set) or fail (`status`)."""
+        self.faults.append(AvatarFault(times, delay, status, until))
 
     async def avatar(self, request: web.Request) -> web.Response:
         user = self.world.users.get(int(request.match_info["user_id"]))
@@ -79,6 +88,8 @@ class AvatarCdn:
         fault = self._next_fault()
         if fault is not None:
             await asyncio.sleep(fault.delay)
+            if fault.until is not None:
+                await fault.until.wait()
             if fault.status is not None:
                 return web.Response(status=fault.status, text="fault")
         if key is None:

@@ -1,0 +1,88 @@
+"""Members' avatars in the table's picture, fetched from the stand-in's CDN: the table is drawn
+at once with a placeholder while an avatar is slow, and a later picture has it; its arrival
+alone edits nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from pathlib import Path
+
+from PIL import Image
+
+from bot.games.skyjo.picture import COLOURS
+from bot.ui import grid_picture as grid
+from bot.ui.avatar_picture import PENDING, Avatar
+from bot.ui.avatars import avatar_path, cdn_size
+from tests.e2e.harness import Table, button, shown, table, until
+from tests.e2e.skyjo_play import choose_opening_cards, skyjo
+from tests.standin.avatars import avatar_png
+from tests.standin.world import StoredMessage
+
+ANA_AVATAR = "a_0f1e2d3c4b5a69788796a5b4c3d2e1f0"
+
+
+def picture_of(t: Table, message: StoredMessage) -> Image.Image:
+    attachment = message.payload["attachments"][0]
+    data = t.dc.rest.files[attachment["url"].split("/cdn/", 1)[1]]
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def tile(avatar: Avatar, diameter: int) -> bytes:
+    drawn = grid.avatar_tile(avatar, diameter, COLOURS).copy()
+    drawn.putpalette(grid.palette(COLOURS).getpalette() or [])
+    return drawn.convert("RGB").tobytes()
+
+
+def avatar_at(t: Table, message: StoredMessage, seat: int, players: int) -> bytes:
+    shape = grid.layout(4, 3, players)
+    x, y = shape.panel_origin(seat)
+    diameter = grid.avatar_diameter(shape)
+    top = y + shape.header // 2 + 1 - diameter // 2
+    left = x + shape.gap + 3
+    return picture_of(t, message).crop((left, top, left + diameter, top + diameter)).tobytes()
+
+
+async def test_a_slow_avatar_never_holds_the_table_up_and_a_later_picture_has_it(
+    tmp_path: Path,
+) -> None:
+    rng = random.Random(4)
+    async with table(tmp_path) as t:
+        t.avatars = True
+        t.users["ana"].avatar = ANA_AVATAR
+        await t.start()
+        released = asyncio.Event()
+        t.dc.avatars.fault(times=2, until=released)
+
+        lobby = shown(await t.slash("ana", "skyjo start"))
+        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
+        await t.click("ana", lobby, button(lobby, "start"))
+        session = await t.settled(lambda s: skyjo(s).phase == "opening", "the opening")
+        assert [seat.avatar for seat in session.record.seats] == [ANA_AVATAR, None]
+        diameter = grid.avatar_size(4, 3, 2)
+        first = await t.table_message(session)
+        assert avatar_at(t, first, 0, 2) == tile(PENDING, diameter)
+        assert avatar_at(t, first, 1, 2) == tile(PENDING, diameter)
+        assert not released.is_set(), "the table was drawn while both avatars were held"
+
+        size = cdn_size(diameter)
+        leo = t.users["leo"].id
+        asked = {avatar_path(t.users["ana"].id, ANA_AVATAR, size), avatar_path(leo, None, size)}
+        assert set(t.dc.avatars.fetched) == asked
+        requests = len(t.dc.rest.requests)
+        released.set()
+        avatars = t.running.sessions.context.avatars
+        await until(lambda: not avatars._fetching, "the avatars' arrival")
+        await asyncio.sleep(0.1)
+        assert len(t.dc.rest.requests) == requests, "an avatar's arrival alone edits nothing"
+
+        for user in ("ana", "leo"):
+            await choose_opening_cards(t, user, rng)
+        session = await t.settled(lambda s: skyjo(s).phase == "turn", "the first turn")
+        later = await t.table_message(session)
+        ana = Avatar("member", image=avatar_png(ANA_AVATAR, size))
+        leos = Avatar("member", image=avatar_png(f"default-{(leo >> 22) % 6}", size))
+        assert avatar_at(t, later, 0, 2) == tile(ana, diameter)
+        assert avatar_at(t, later, 1, 2) == tile(leos, diameter)
+        assert len(t.dc.avatars.fetched) == 2, "each avatar was fetched once"
