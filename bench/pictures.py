@@ -3,12 +3,15 @@
 Draws the game's largest table (8 players for Skyjo and Skyjo Junior, 6 for Sky Five, played
 by random moves to mid-game; the score sheet's chart of 8 players after 30 rounds) many times
 over, each time a little different (so that nothing is served from a cache), and prints the
-median and p99 time of one drawing and the PNG's size.
+median and p99 time of one drawing and the PNG's size. Two seats in three are members, drawn
+with their avatars (PNGs as the CDN sends them, at the size asked), the others bots with their
+badges.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import random
 import statistics
@@ -16,12 +19,16 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from PIL import Image, ImageDraw
+
 from bot.games.junior import picture as junior_picture
 from bot.games.sky_five import picture as sky_five_picture
 from bot.games.sky_five.screens import picture_labels
 from bot.games.skyjo import picture as skyjo_picture
 from bot.i18n import Words
 from bot.ui import grid_picture, score_chart
+from bot.ui.avatar_picture import BOT, Avatar
+from bot.ui.avatars import cdn_size
 from bot.ui.score_chart import ScoreChart
 from games.core.seats import Seat
 from games.sky_five import SkyFiveGame, SkyFiveSettings
@@ -41,13 +48,35 @@ def played(game: SkyjoGame | JuniorGame | SkyFiveGame, moves: int, seed: int) ->
         game.apply(seat, rng.choice(game.legal_actions(seat)))  # type: ignore[arg-type]
 
 
+def avatar_png(seed: int, size: int) -> bytes:
+    """A member's avatar as the CDN sends it: a PNG `size` pixels wide, a face on a colour."""
+    rng = random.Random(seed)
+    image = Image.new("RGB", (size, size), tuple(rng.randrange(256) for _ in range(3)))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((size * 0.2, size * 0.1, size * 0.8, size * 0.7), fill=(236, 196, 160))
+    draw.rectangle((0, size * 0.75, size, size), fill=tuple(rng.randrange(256) for _ in range(3)))
+    output = io.BytesIO()
+    image.save(output, format="PNG")
+    return output.getvalue()
+
+
+def avatars(players: int, drawn: int) -> list[Avatar]:
+    """Two seats in three members with their avatars, the others bots."""
+    size = cdn_size(drawn)
+    return [
+        BOT if seat % 3 == 2 else Avatar("member", image=avatar_png(seat, size))
+        for seat in range(players)
+    ]
+
+
 def skyjo(seed: int) -> tuple[int, Drawing]:
     seats = [Seat(name=f"Player {i}") for i in range(8)]
     game = SkyjoGame.new(SkyjoSettings(), seats, seed)
     played(game, 60, seed)
     view = game.view(None)
+    drawn = avatars(8, grid_picture.avatar_size(4, 3, 8))
     return 8, lambda turn: grid_picture.render(
-        skyjo_picture.table_picture(view, changed={(turn % 8, turn % 12)})
+        skyjo_picture.table_picture(view, changed={(turn % 8, turn % 12)}, avatars=drawn)
     )
 
 
@@ -56,8 +85,10 @@ def junior(seed: int) -> tuple[int, Drawing]:
     game = JuniorGame.new(JuniorSettings(), seats, seed)
     played(game, 60, seed)
     view = game.view(None)
+    shape = (junior_picture.COLUMNS, junior_picture.ROWS, 8)
+    drawn = avatars(8, grid_picture.avatar_size(*shape))
     return 8, lambda turn: grid_picture.render(
-        junior_picture.table_picture(view, changed={(turn % 8, turn % 12)})
+        junior_picture.table_picture(view, changed={(turn % 8, turn % 12)}, avatars=drawn)
     )
 
 
@@ -67,8 +98,9 @@ def sky_five(seed: int) -> tuple[int, Drawing]:
     played(game, 40, seed)
     view = game.view(None)
     labels = picture_labels(view, Words("en"))
+    drawn = avatars(6, sky_five_picture.avatar_size(6))
     drawings = [
-        sky_five_picture.table_picture(view, (), replace(labels, title=f"Sky Five {turn}"))
+        sky_five_picture.table_picture(view, (), replace(labels, title=f"Sky Five {turn}"), drawn)
         for turn in range(8)
     ]
     return 6, lambda turn: sky_five_picture.render(drawings[turn % len(drawings)])
