@@ -296,7 +296,7 @@ def samplers() -> dict[str, Sampler]:
 
 async def measure(
     results: int, servers: int, store: str = "sqlite", postgres_url: str | None = None
-) -> dict[str, float | str]:
+) -> dict[str, float]:
     """The figures, on a store made for the run (and removed after it), or on the empty
     PostgreSQL database at `postgres_url`."""
     with contextlib.ExitStack() as stack:
@@ -316,11 +316,11 @@ async def measure(
 
 async def measure_in(
     folder: Path, results: int, servers: int, target: str | Path | None = None
-) -> dict[str, float | str]:
+) -> dict[str, float]:
     """The figures, from a database filled at `target` (default: a SQLite file in
     `folder`)."""
     database = await open_database(folder / "sky.db" if target is None else target)
-    figures: dict[str, float | str] = {"store": database.dialect}
+    figures: dict[str, float] = {}
     try:
         filled = await fill(database, results, servers)
         figures["results"] = filled.results
@@ -351,10 +351,12 @@ def main() -> None:
     where.add_argument("--postgres-url", help="an empty PostgreSQL database (its URL)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = asyncio.run(measure(args.results, args.servers, args.store, args.postgres_url))
+    store = "postgres" if args.postgres_url else args.store
+    figures = asyncio.run(measure(args.results, args.servers, store, args.postgres_url))
     if args.json:
-        print(json.dumps(figures))
+        print(json.dumps({"store": store, **figures}))
         return
+    print(f"{'store':<24} {store}")
     for key, value in figures.items():
         print(f"{key:<24} {value}")
 

@@ -13,9 +13,8 @@ async def test_the_stats_bench_fills_and_times_ratings_on_either_store(
     store: str | Path, tmp_path: Path
 ) -> None:
     figures = await stats.measure_in(tmp_path, 300, 3, store)
-    assert figures["store"] == ("sqlite" if isinstance(store, Path) else "postgres")
-    assert float(figures["results"]) >= 300
-    assert 0 < float(figures["rating_update_ms_median"]) <= float(figures["rating_update_ms_p99"])
+    assert figures["results"] >= 300
+    assert 0 < figures["rating_update_ms_median"] <= figures["rating_update_ms_p99"]
     database = await open_database(store)
     try:
         rated = await database.fetchone("SELECT COUNT(*) FROM ratings")
