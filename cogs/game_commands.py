@@ -57,6 +57,18 @@ async def open_solo(
     await bot.sessions.lobby.open(interaction, adapter, settings, bots=[level] * bots)
 
 
+async def open_daily(
+    bot: SkyTableBot, interaction: discord.Interaction[Any], adapter: GameAdapter
+) -> None:
+    """Today's deal of `adapter`'s game, solo against the same bots as everyone; the result
+    instead when the member has already played it today."""
+    if await bot.sessions.daily.shown_attempt(interaction, adapter):
+        return
+    if await _refused_for_permissions(bot, interaction):
+        return
+    await bot.sessions.daily.open(interaction, adapter)
+
+
 async def show_rules(
     bot: SkyTableBot, interaction: discord.Interaction[Any], adapter: GameAdapter
 ) -> None:

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.client import SkyTableBot
 from bot.games.sky_five.adapter import SkyFiveAdapter
-from cogs.game_commands import open_solo, open_table, show_rules
+from cogs.game_commands import open_daily, open_solo, open_table, show_rules
 from games.sky_five.bots import BOT_LEVELS
 
 LEVELS = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS.levels]
@@ -52,6 +52,12 @@ class SkyFiveCog(
         level: str = "normal",
     ) -> None:
         await open_solo(self.bot, interaction, self.adapter, bots, level, {})
+
+    @app_commands.command(
+        name="daily", description="Today's deal: the same for everyone, once a day"
+    )
+    async def daily(self, interaction: discord.Interaction[Any]) -> None:
+        await open_daily(self.bot, interaction, self.adapter)
 
     @app_commands.command(name="rules", description="How to play Sky Five (only you see it)")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

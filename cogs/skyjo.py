@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.client import SkyTableBot
 from bot.games.skyjo.adapter import SkyjoAdapter
-from cogs.game_commands import open_solo, open_table, show_rules
+from cogs.game_commands import open_daily, open_solo, open_table, show_rules
 from games.core.errors import InvalidSettings
 from games.skyjo.bots import BOT_LEVELS
 
@@ -133,6 +133,12 @@ class SkyjoCog(
     ) -> None:
         values = {"target_score": target_score}
         await open_solo(self.bot, interaction, self.adapter, bots, level, values)
+
+    @app_commands.command(
+        name="daily", description="Today's deal: the same for everyone, once a day"
+    )
+    async def daily(self, interaction: discord.Interaction[Any]) -> None:
+        await open_daily(self.bot, interaction, self.adapter)
 
     @app_commands.command(name="rules", description="How to play Skyjo (only you see it)")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

@@ -25,6 +25,7 @@ from bot.i18n import N_, Words
 from bot.replay import Step, next_round, previous_round, replay_embed, steps
 from bot.sessions.display import expired
 from bot.storage.stats import PROVISIONAL_GAMES, Rating, Standing, StatsRepository
+from bot.ui.daily_board import DAILY_PERIOD, DAILY_PERIOD_NAME, daily_board
 from bot.ui.rating_chart import render as render_chart
 from bot.ui.rating_words import (
     change_text,
@@ -46,7 +47,8 @@ TITLES = {game.adapter.kind: game.adapter.title for game in installed()}
 LOW_WINS = {game.adapter.kind: not game.adapter.high_score_wins for game in installed()}
 GAMES = [app_commands.Choice(name=title, value=kind) for kind, title in TITLES.items()]
 PERIOD_CHOICES = [
-    app_commands.Choice(name=name, value=period) for period, name in PERIOD_NAMES.items()
+    *(app_commands.Choice(name=name, value=period) for period, name in PERIOD_NAMES.items()),
+    app_commands.Choice(name=DAILY_PERIOD_NAME, value=DAILY_PERIOD),
 ]
 QUIET = discord.AllowedMentions.none()
 
@@ -344,10 +346,24 @@ class StatsCog(commands.Cog):
         self, interaction: discord.Interaction[Any], game: str, period: str = "all"
     ) -> None:
         words = words_for(interaction)
+        if period == DAILY_PERIOD:
+            await self._daily_board(interaction, game, words)
+            return
         embed, view = await leaderboard_page(
             self.bot.stats, _guild(interaction), game, period, 0, words
         )
         await interaction.response.send_message(embed=embed, view=view, allowed_mentions=QUIET)
+
+    async def _daily_board(
+        self, interaction: discord.Interaction[Any], game: str, words: Words
+    ) -> None:
+        daily = self.bot.sessions.daily
+        adapter = self.bot.catalog.require(game)
+        if not daily.has_deal(adapter):
+            raise IllegalAction("{game} has no daily deal.", game=adapter.title)
+        guild_id = _guild(interaction)
+        board = await daily_board(daily.daily, guild_id, game, adapter.title, daily.today(), words)
+        await interaction.response.send_message(embed=board, allowed_mentions=QUIET)
 
     @app_commands.command(name="stats", description="A member's record in this server's games")
     @app_commands.describe(member="Whose record (default yours)")

@@ -25,6 +25,7 @@ from bot.budget import Priority, priority
 from bot.i18n import Words
 from bot.sessions import posting, threads
 from bot.sessions.context import SessionContext
+from bot.sessions.daily_result import daily_final
 from bot.sessions.outbox import LatestWins
 from bot.storage.records import GameRecord
 from bot.ui import replies
@@ -289,13 +290,15 @@ class Display:
         if not session.reopenable():
             record = record.model_copy(update={"deadline": None})
 
+        daily = await daily_final(record, words, session.context.store.database)
+
         def draw() -> Screen:
             screen = session.adapter.final(record, session.engine, words)
             rematch = ButtonSpec(words("Rematch"), "rematch", style="primary", emoji="🔁")
-            rows = [*screen.rows[:4], [rematch]]
-            return Screen(
-                embed=screen.embed, rows=rows, content=screen.content, pictures=screen.pictures
-            )
+            last = [rematch] if daily is None else [daily.share]
+            content = screen.content if daily is None else daily.content
+            rows = [*screen.rows[:4], last]
+            return Screen(embed=screen.embed, rows=rows, content=content, pictures=screen.pictures)
 
         return await self.drawn(draw)
 

@@ -67,6 +67,7 @@ class Opening:
     seats: list[SeatRecord]
     settings: dict[str, Any]
     language: str
+    daily: str | None = None
 
     async def create(
         self,
@@ -87,6 +88,7 @@ class Opening:
             language=self.language,
             parent_id=parent_id,
             card_id=card_id,
+            daily=self.daily,
         )
 
 
@@ -114,9 +116,13 @@ class LobbyFlow:
         adapter: GameAdapter,
         values: dict[str, Any],
         bots: list[str] | None = None,
-    ) -> None:
+        *,
+        seed: int | None = None,
+        daily: str | None = None,
+    ) -> GameSession:
         """A lobby (with `bots`, a solo game that starts at once): in a thread of its own
-        started from its card in the channel, or else in the channel itself."""
+        started from its card in the channel, or else in the channel itself. A `daily` game
+        is the member's attempt at that day's deal, dealt from `seed`."""
         settings = adapter.build_settings(values)
         user = interaction.user
         seats = [_member_seat(interaction)]
@@ -131,14 +137,14 @@ class LobbyFlow:
             kind=adapter.kind,
             guild_id=interaction.guild_id,
             host_id=user.id,
-            seed=self.seeds.getrandbits(62),
+            seed=self.seeds.getrandbits(62) if seed is None else seed,
             seats=seats,
             settings=settings.model_dump(mode="json"),
             language=await self.language(interaction),
+            daily=daily,
         )
         if place.own_thread:
-            await self._open_in_thread(interaction, adapter, opening, solo=bots is not None)
-            return
+            return await self._open_in_thread(interaction, adapter, opening, solo=bots is not None)
         session = await opening.create(
             self.registry, channel_id=interaction.channel_id, parent_id=place.parent_id
         )
@@ -151,6 +157,7 @@ class LobbyFlow:
         if told is not None:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.followup.send(told, ephemeral=True)
+        return session
 
     async def _open_in_thread(
         self,
@@ -159,7 +166,7 @@ class LobbyFlow:
         opening: Opening,
         *,
         solo: bool,
-    ) -> None:
+    ) -> GameSession:
         """The game's card answers the command; the game is saved in the thread about to be
         started from the card, the thread is started, and the game shown in it."""
         words = Words(opening.language)
@@ -214,6 +221,7 @@ class LobbyFlow:
             card.opened(shown)
         with contextlib.suppress(discord.HTTPException):
             await client.http.add_user_to_thread(session.record.channel_id, opening.host_id)
+        return session
 
     async def _send(self, session: GameSession, interaction: discord.Interaction[Any]) -> None:
         """Answer with the game's message; if Discord refuses it, the game is called off so

@@ -261,7 +261,10 @@ class TableFlow:
         members = record.members
         if not members:
             await session.end(GAME_OVER, NOBODY_LEFT)
-            await tell(interaction, "You left; with no player left, the game ends.")
+            if record.daily is not None:
+                await tell(interaction, "You left today's deal: your scores as they stand count.")
+            else:
+                await tell(interaction, "You left; with no player left, the game ends.")
             return
         if user.id == record.host_id:
             assert members[0].user_id is not None

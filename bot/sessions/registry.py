@@ -121,9 +121,11 @@ class SessionRegistry:
         language: str,
         parent_id: int | None = None,
         card_id: int | None = None,
+        daily: str | None = None,
     ) -> GameSession:
         """A new lobby in the channel (a thread of `parent_id` whose card is `card_id`, for a
-        game in a thread), saved; refused while the channel has an open game."""
+        game in a thread; an attempt at the `daily` deal of that day), saved; refused while
+        the channel has an open game."""
         try:
             record = await self.context.store.create(
                 guild_id=guild_id,
@@ -136,6 +138,7 @@ class SessionRegistry:
                 language=language,
                 parent_id=parent_id,
                 card_id=card_id,
+                daily=daily,
             )
         except ChannelBusy as busy:
             running = await self.get(busy.game.id)

@@ -17,6 +17,7 @@ from bot.sessions.autoplay import GAME_OVER
 from bot.sessions.brains import BotBrains
 from bot.sessions.clock import Clock, SystemClock
 from bot.sessions.context import SessionContext, Tasks
+from bot.sessions.daily import DailyFlow
 from bot.sessions.display import expired
 from bot.sessions.lobby import LOBBY_VERBS, LobbyFlow
 from bot.sessions.lobby import SAFE_VERBS as LOBBY_SAFE_VERBS
@@ -25,6 +26,7 @@ from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
 from bot.shards import EVERY, Shards
 from bot.storage import StaleGame, StorageUnavailable
+from bot.storage.daily import DailyRepository
 from bot.storage.games import GameRepository, GuildRepository
 from bot.ui import replies
 from bot.ui.avatars import AvatarCache
@@ -76,6 +78,7 @@ class Sessions:
         self.registry = SessionRegistry(self.context, catalog)
         self.lobby = LobbyFlow(self.registry, guilds, seeds or random.SystemRandom())
         self.table = TableFlow(self.registry, self.lobby)
+        self.daily = DailyFlow(self.registry, self.lobby, DailyRepository(store.database))
 
     async def restore(self) -> int:
         return await self.registry.restore()
@@ -200,6 +203,9 @@ class Sessions:
         record = session.record
         verb = click.verb
         if not record.is_open:
+            if verb == "share" and record.daily is not None and record.status == "finished":
+                await self.daily.share(session, interaction)
+                return
             if verb == "rematch" and record.status == "finished":
                 await self.lobby.rematch(session, interaction)
                 return

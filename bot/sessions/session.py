@@ -24,6 +24,7 @@ from bot.sessions.autoplay import Autoplay
 from bot.sessions.brains import choose
 from bot.sessions.cards import GameCard
 from bot.sessions.context import SessionContext
+from bot.sessions.daily_result import daily_end
 from bot.sessions.display import Display
 from bot.sessions.game_log import GameLog
 from bot.standings import rank
@@ -147,7 +148,12 @@ class GameSession:
             move, self._move = self._move, None
             if record.status == "finished":
                 results = await self._with_feats(self.results(), move)
-                await self.context.store.finish(record, results, move, over=self.saved_version)
+                daily = None
+                if record.daily is not None:
+                    daily = daily_end(record, self.adapter, self.engine, results, self.words)
+                await self.context.store.finish(
+                    record, results, move, over=self.saved_version, daily=daily
+                )
             else:
                 await self.context.store.save(
                     record, move, over=self.saved_version, reopened=reopened
@@ -203,7 +209,7 @@ class GameSession:
     def results(self) -> list[Any]:
         scores = self.adapter.standings(self.engine)
         ranked = rank(scores, self.record.seats, high_score_wins=self.adapter.high_score_wins)
-        if self.adapter.decided(self.engine):
+        if self.adapter.decided(self.engine) and self.engine.is_over:
             return ranked
         return [result.model_copy(update={"won": False}) for result in ranked]
 
@@ -367,8 +373,12 @@ class GameSession:
     ) -> None:
         """End the game without a result (cancelled or abandoned), and say so on its public
         message (`heading` and `notice`, catalog messages, with `values`): through
-        `interaction` when it is a click on that message."""
+        `interaction` when it is a click on that message. An attempt at the daily deal
+        finishes instead, with the scores as they stand."""
         record = self.record
+        if record.daily is not None and record.status == "running":
+            await self.finish_daily_early(interaction)
+            return
         message_id = record.message_id
         record.status = "cancelled"
         record.deadline = None
@@ -399,6 +409,9 @@ class GameSession:
         if not record.is_open:
             return
         self.card.note = note
+        if record.daily is not None and record.status == "running":
+            await self.finish_daily_early(show=False)
+            return
         record.status = "cancelled"
         record.abandoned = True
         record.deadline = None
@@ -406,6 +419,35 @@ class GameSession:
         self.to_remind = []
         await self.commit()
         self.autoplay.stop()
+
+    async def finish_daily_early(
+        self, interaction: discord.Interaction[Any] | None = None, *, show: bool = True
+    ) -> None:
+        """An attempt at the daily deal left before its end (its member left, missed turns,
+        called it off, or its channel went away): it finishes with the scores as they stand,
+        the member's result their own even where a bot took the seat."""
+        record = self.record
+        seat = record.seats[0]
+        if seat.user_id is None and seat.left_by is None:
+            record.seats[0] = seat.model_copy(update={"left_by": record.host_id})
+        record.status = "finished"
+        record.deadline = None
+        self.to_remind = []
+        await self.commit()
+        self.autoplay.stop()
+        if not show:
+            return
+        await self.alerts.remove()
+        on_table = (
+            interaction is not None
+            and interaction.message is not None
+            and interaction.message.id == record.message_id
+        )
+        try:
+            await self.display.edit(await self.display.final(), interaction if on_table else None)
+        except discord.HTTPException as error:
+            log.info("Game %s: its final standings wait (%s)", record.id, error)
+            self.display.stale = True
 
     def wake(self) -> None:
         """Catch up with anything pending: a table to redraw, bots to move, a timer to arm."""

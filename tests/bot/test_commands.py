@@ -46,7 +46,7 @@ async def test_extensions_load_and_commands_are_valid(tmp_path: Path) -> None:
                 assert 1 <= len(option["description"]) <= 100, f"{path} {option['name']}"
                 assert len(option.get("choices", [])) <= 25
     groups = {c.name: c for c in bot.tree.get_commands() if isinstance(c, app_commands.Group)}
-    assert {c.name for c in groups["skyjo"].commands} == {"start", "solo", "rules"}
+    assert {c.name for c in groups["skyjo"].commands} == {"start", "solo", "daily", "rules"}
     assert {c.name for c in groups["table"].commands} == {
         "show",
         "leave",

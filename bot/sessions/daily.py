@@ -1,0 +1,115 @@
+"""The daily deal: once a UTC day, every member everywhere gets the same deal of each game,
+against the same hard bots, solo. One attempt a member, game and day across every server: a
+second `daily` that day shows the result (or where the attempt is played); when it ends, the
+member may post a spoiler-free line of it in the channel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.adapters.base import GameAdapter
+from bot.i18n import N_
+from bot.sessions.daily_result import DAILY_BOTS, DAILY_LEVEL, daily_seed, places
+from bot.sessions.lobby import LobbyFlow
+from bot.sessions.registry import SessionRegistry
+from bot.sessions.session import GameSession
+from bot.storage.daily import DailyRepository, DailyResult, day_of
+from bot.ui.daily_screens import ALREADY_SHARED, NOT_YOURS, SHARED, result_text
+from bot.ui.replies import say, tell, words_for
+from games.core.errors import IllegalAction
+
+UNDER_WAY = N_("Your attempt at today's {game} deal is under way: {link}")
+NOT_READY = N_("This result is not written yet: try again in a moment.")
+NO_DAILY = N_("{game} has no daily deal.")
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    guild = guild_id if guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{channel_id}/{message_id}"
+
+
+class DailyFlow:
+    def __init__(self, registry: SessionRegistry, lobby: LobbyFlow, daily: DailyRepository) -> None:
+        self.registry = registry
+        self.lobby = lobby
+        self.daily = daily
+
+    def has_deal(self, adapter: GameAdapter) -> bool:
+        return adapter.kind in DAILY_BOTS
+
+    def today(self) -> str:
+        """The UTC day of the bot's clock."""
+        return day_of(self.registry.context.clock.now())
+
+    async def shown_attempt(
+        self, interaction: discord.Interaction[Any], adapter: GameAdapter
+    ) -> bool:
+        """When the member has already opened today's deal of this game (anywhere): tell them
+        privately where it is played, or its result; True when told."""
+        attempt = await self.daily.attempt(self.today(), adapter.kind, interaction.user.id)
+        if attempt is None or (not attempt.ended and attempt.game_id is None):
+            return False
+        if attempt.ended:
+            await say(interaction, await self.result(attempt, interaction))
+            return True
+        assert attempt.game_id is not None
+        session = await self.registry.get(attempt.game_id)
+        link = session.link() if session is not None else ""
+        await tell(interaction, UNDER_WAY, game=adapter.title, link=link)
+        return True
+
+    async def result(self, attempt: DailyResult, interaction: discord.Interaction[Any]) -> str:
+        """The member's result, place and share line, in their words."""
+        here, everywhere = await places(self.daily, attempt)
+        text = result_text(attempt, here, everywhere, words_for(interaction))
+        return f"{text}\n\n{attempt.share}" if attempt.share else text
+
+    async def open(self, interaction: discord.Interaction[Any], adapter: GameAdapter) -> None:
+        """The member's attempt at today's deal of `adapter`'s game: claimed, then opened as
+        any solo game (in a thread of its own where the server has threads on)."""
+        bots = DAILY_BOTS.get(adapter.kind)
+        if bots is None:
+            raise IllegalAction(NO_DAILY, game=adapter.title)
+        day = self.today()
+        user = interaction.user
+        claimed = await self.daily.claim(day, adapter.kind, user.id, interaction.guild_id)
+        if not claimed and await self.shown_attempt(interaction, adapter):
+            return
+        try:
+            session = await self.lobby.open(
+                interaction,
+                adapter,
+                {},
+                bots=[DAILY_LEVEL] * bots,
+                seed=daily_seed(day, adapter.kind),
+                daily=day,
+            )
+        except BaseException:
+            await self.daily.release(day, adapter.kind, user.id)
+            raise
+        await self.daily.attach(day, adapter.kind, user.id, session.record.id)
+
+    async def share(self, session: GameSession, interaction: discord.Interaction[Any]) -> None:
+        """Post the attempt's share line in the channel holding the game (the thread's
+        parent): only its member may, once."""
+        record = session.record
+        words = words_for(interaction)
+        if interaction.user.id != record.host_id:
+            command = words.command(session.adapter.command, "daily")
+            name = record.seats[0].name if record.seats else "?"
+            raise IllegalAction(NOT_YOURS, name=name, command=command)
+        attempt = await self.daily.of_game(record.id)
+        if attempt is None or not attempt.ended:
+            raise IllegalAction(NOT_READY)
+        channel_id = record.parent_id if record.parent_id is not None else record.channel_id
+        if attempt.shared_id is not None:
+            link = message_link(record.guild_id, channel_id, attempt.shared_id)
+            raise IllegalAction(ALREADY_SHARED, link=link)
+        client = self.registry.context.client
+        channel = client.get_partial_messageable(channel_id, guild_id=record.guild_id)
+        posted = await channel.send(attempt.share, allowed_mentions=discord.AllowedMentions.none())
+        await self.daily.mark_shared(record.id, posted.id)
+        mention = "<#" + str(channel_id) + ">"
+        await tell(interaction, SHARED, channel=mention)

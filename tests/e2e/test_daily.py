@@ -1,0 +1,136 @@
+"""The daily deal through Discord: the same deal for everyone on a day, one attempt a member,
+the result and its place, the share line, leaving, and a restart."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.replay import played
+from bot.sessions.daily_result import daily_seed
+from bot.sessions.session import GameSession
+from bot.storage.daily import DailyRepository, day_of
+from games.skyjo_junior import JuniorGame
+from tests.e2e.harness import Table, button, table
+from tests.e2e.junior_play import play_solo_to_the_end
+
+DAY = day_of(1_900_000_000.0)
+
+
+def attempts(t: Table) -> DailyRepository:
+    return DailyRepository(t.running.sessions.store.database)
+
+
+def first_deal(session: GameSession) -> tuple[tuple[int, ...], ...]:
+    """Every seat's cards as the game was dealt, before anyone moved."""
+    engine, _ = played(session.adapter, session.record, [])
+    assert isinstance(engine, JuniorGame)
+    return tuple(tuple(values) for values in engine.values)
+
+
+async def test_a_daily_played_to_the_end_shows_its_place_and_shares_its_line(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        elsewhere = t.dc.add_guild("Far Club")
+        far = elsewhere.add_text_channel("games")
+        elsewhere.add_member(t.users["leo"])
+        await t.start()
+        await t.running.sessions.guilds.set_threads(elsewhere.id, False)
+
+        started = await t.slash("ana", "skyjo-junior daily")
+        assert started.type == 4 and not started.ephemeral, started.errors
+        session = await t.session()
+        record = session.record
+        assert record.daily == DAY and record.seed == daily_seed(DAY, "junior")
+        assert [seat.bot_level for seat in record.seats] == [None, "hard", "hard", "hard"]
+
+        other = await t.dc.slash(t.users["leo"], far, "skyjo-junior daily")
+        assert other.type == 4, other.errors
+        theirs = await t.running.sessions.in_channel(far.id)
+        assert theirs is not None and theirs.record.seed == record.seed
+        assert first_deal(theirs) == first_deal(session), "the same deal in another server"
+
+        await play_solo_to_the_end(t, session, random.Random(3))
+        assert session.record.status == "finished"
+        final = await t.table_message(session)
+        assert f"Daily deal of {DAY}: ana scored" in final.content
+        assert "1 of 1 in this server, 1 of 1 across every server" in final.content
+        mine = await attempts(t).of_game(record.id)
+        assert mine is not None and mine.status == "finished"
+        results = await t.running.sessions.store.results(record.id)
+        assert mine.score == results[0].score and mine.place == results[0].place
+
+        refused = await t.click("leo", final, button(final, "share"))
+        assert refused.ephemeral and "Only ana can share this result" in refused.content
+        before = len(t.dc.messages(t.channel))
+        posted = await t.click("ana", final, button(final, "share"))
+        assert posted.ephemeral and "Your result is posted" in posted.content
+        line = t.dc.messages(t.channel)[before:]
+        assert len(line) == 1 and line[0].content == mine.share
+        assert line[0].content.startswith(f"☀️ Skyjo Junior · daily deal of {DAY}")
+        assert f"Score: {mine.score}" in line[0].content
+        squares = line[0].content.splitlines()[1:4]
+        assert len(squares) == 3 and all(len(row) == 4 for row in squares), "a 3 × 4 grid"
+        again = await t.click("ana", final, button(final, "share"))
+        assert again.ephemeral and "already posted" in again.content
+        assert len(t.dc.messages(t.channel)) == before + 1, "posted once"
+
+        second = await t.slash("ana", "skyjo-junior daily")
+        assert second.ephemeral, "a second daily the same day shows the result, privately"
+        assert f"you scored {mine.score}" in second.content and mine.share in second.content
+        assert await t.running.sessions.in_channel(t.channel.id) is None, "no second game"
+
+        board = await t.slash("ana", "leaderboard", game="junior", period="daily")
+        assert board.type == 4 and not board.ephemeral, board.errors
+        fields = {field["name"]: field["value"] for field in board.embeds[0]["fields"]}
+        ana = f"<@{t.users['ana'].id}>"
+        assert f"**1.** {ana} — {mine.score} points" in fields["Today"]
+        assert f"{ana} — average score {float(mine.score or 0)} · 1 day" in fields["This week"]
+        assert f"{ana} — 🔥 1 day" in fields["Longest streaks of days played"]
+        assert f"<@{t.users['leo'].id}>" not in board.embeds[0]["fields"][0]["value"]
+
+
+async def test_leaving_a_daily_counts_as_finished_with_the_scores_as_they_stand(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        started = await t.slash("ana", "skyjo daily")
+        assert started.type == 4, started.errors
+        session = await t.session()
+        left = await t.slash("ana", "table leave")
+        assert left.ephemeral and "your scores as they stand count" in left.content
+        await t.settled_engine(lambda s: s.record.status == "finished", "the end", session)
+        mine = await attempts(t).of_game(session.record.id)
+        assert mine is not None and mine.status == "left"
+        results = await t.running.sessions.store.results(session.record.id)
+        assert results[0].user_id == t.users["ana"].id and results[0].left
+        assert mine.score == results[0].score
+        assert not any(r.won for r in results), "nobody wins a game left early"
+        assert session not in t.running.sessions.registry.open
+        await t.settled(lambda s: True, "the final standings", session)
+        final = await t.table_message(session)
+        assert "left early" in final.content
+        second = await t.slash("ana", "skyjo daily")
+        assert second.ephemeral and "The game was left early" in second.content
+
+
+async def test_a_daily_resumes_after_a_restart_and_is_not_dealt_again(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        started = await t.slash("ana", "skyfive daily")
+        assert started.type == 4, started.errors
+        session = await t.session()
+        game_id = session.record.id
+        await t.settled(lambda s: True, "the table shown", session)
+        await t.stop()
+        await t.start()
+        resumed = await t.session()
+        assert resumed.record.id == game_id and resumed.record.daily == DAY
+        assert resumed.record.status == "running"
+        again = await t.slash("ana", "skyfive daily")
+        assert again.ephemeral and "under way" in again.content
+        assert f"/{resumed.record.channel_id}" in again.content, "a link to the game"
+        tomorrow = await attempts(t).attempt(DAY, "skyfive", t.users["ana"].id)
+        assert tomorrow is not None and tomorrow.game_id == game_id
