@@ -31,7 +31,9 @@ from pathlib import Path
 
 from bot.ratings.model import BOT_RATINGS
 from bot.storage import Database, open_database
+from bot.storage.daily import DailyRepository, day_of
 from bot.storage.database import Transaction
+from bot.storage.profiles import read_profile
 from bot.storage.ratings import rebuild, record_game
 from bot.storage.records import GameRecord, ResultRecord
 from bot.storage.stats import StatsRepository
@@ -205,6 +207,20 @@ def history(filled: Filled) -> Run:
     return run
 
 
+def profile(filled: Filled) -> Run:
+    """Every store read of a member's `/profile`."""
+    stats = StatsRepository(filled.database)
+    daily = DailyRepository(filled.database)
+    today = day_of(time.time())
+
+    async def run(rng: random.Random) -> object:
+        guild = filled.guild(rng)
+        member = filled.member(rng, guild)
+        return await read_profile(stats, daily, guild, member, KINDS, today)
+
+    return run
+
+
 async def rating_updates(filled: Filled) -> list[float]:
     """The rating update of one finished game of four members who have ratings already,
     inside its transaction (the game and its results are written first, untimed)."""
@@ -291,6 +307,7 @@ def samplers() -> dict[str, Sampler]:
         "stats": query(player),
         "history": query(history),
         "rating_update": rating_updates,
+        "profile": query(profile),
     }
 
 
