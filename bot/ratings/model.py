@@ -36,23 +36,24 @@ NEW = Rating(MODEL.mu, MODEL.sigma)
 
 BOT_RATINGS: dict[str, dict[str, Rating]] = {
     "skyjo": {
-        "easy": Rating(20.0, 1.0),
-        "normal": Rating(25.0, 1.0),
-        "hard": Rating(30.0, 1.0),
+        "easy": Rating(13.38, 1.73),
+        "normal": Rating(24.34, 1.67),
+        "hard": Rating(37.40, 1.75),
     },
     "junior": {
-        "easy": Rating(20.0, 1.0),
-        "normal": Rating(25.0, 1.0),
-        "hard": Rating(30.0, 1.0),
+        "easy": Rating(18.60, 1.61),
+        "normal": Rating(24.71, 1.58),
+        "hard": Rating(30.94, 1.61),
     },
     "skyfive": {
-        "easy": Rating(20.0, 1.0),
-        "normal": Rating(25.0, 1.0),
-        "hard": Rating(30.0, 1.0),
+        "easy": Rating(22.02, 1.58),
+        "normal": Rating(25.37, 1.55),
+        "hard": Rating(27.88, 1.56),
     },
 }
-"""Each bot level's fixed rating per game kind, calibrated from bot tournaments with
-`python -m bench.bot_ratings` (docs/bots.md, "Ratings of the bots")."""
+"""Each bot level's fixed rating per game kind, calibrated once from 3,000 bot games a kind
+with `python -m bench.bot_ratings --games 3000 --seed 1` (docs/bots.md, "Ratings of the
+bots")."""
 BOT_RATINGS_OF_KIND = {"skyjo-sheet": "skyjo"}
 """Game kinds whose bots play at another kind's ratings."""
 

@@ -1,0 +1,39 @@
+"""The calibration of the bots' ratings: places as the bot gives them, and levels rated apart."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bench.bot_ratings import calibrate, line_ups, places
+from games.sky_five.simulation import SPEC as SKY_FIVE
+from games.skyjo.simulation import SPEC as SKYJO
+
+
+@dataclass
+class Ended:
+    winners: tuple[int, ...]
+    totals: list[int]
+    to_move: tuple[int, ...] = ()
+
+
+def test_places_put_the_winners_first_and_share_equal_results() -> None:
+    skyjo = replace(SKYJO, seat_scores=lambda game: [(t, 3) for t in game.totals])
+    assert places("skyjo", Ended((1,), [40, 12, 40, 55]), skyjo) == [2, 1, 2, 4]
+    five = replace(SKY_FIVE, seat_scores=lambda game: [(t, 1) for t in game.totals])
+    assert places("skyfive", Ended((0, 2), [80, 60, 80]), five) == [1, 3, 1]
+    assert places("skyfive", Ended((0,), [1, 2], to_move=(1,)), five) is None
+
+
+def test_line_ups_seat_two_to_four_different_bots() -> None:
+    seats = line_ups(200, 4, seed=3)
+    assert seats == line_ups(200, 4, seed=3)
+    assert {len(line) for line in seats} == {2, 3, 4}
+    assert all(len(set(line)) == len(line) and max(line) < 12 for line in seats)
+
+
+def test_a_short_calibration_rates_the_levels_in_order() -> None:
+    table = calibrate("skyfive", games=200, seed=1, pool=4, workers=1)
+    assert (table["games"], table["stalled"]) == (200, 0)
+    levels = table["levels"]
+    assert levels["easy"]["mu"] < levels["normal"]["mu"] < levels["hard"]["mu"]
+    assert all(0 < level["sigma"] < 25 / 3 for level in levels.values())
