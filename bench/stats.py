@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.daily_rank import daily_rank
 from bot.ratings.model import BOT_RATINGS
 from bot.storage import Database, open_database
 from bot.storage.daily import DailyRepository, day_of
@@ -307,6 +308,7 @@ def samplers() -> dict[str, Sampler]:
         "stats": query(player),
         "history": query(history),
         "rating_update": rating_updates,
+        "daily_rank": daily_rank,
         "profile": query(profile),
     }
 
