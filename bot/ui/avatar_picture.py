@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,8 @@ AVATAR_COLOURS: tuple[Rgb, ...] = (
 )
 AVATAR_BLENDS: tuple[Rgb, ...] = (BADGE, LINE, WAITING)
 """Colours whose soft edges on a panel the palette has shades for."""
+LARGEST = 4096
+"""The largest avatar the CDN serves, in pixels."""
 SMOOTH = 4
 """Badges and masks are drawn this many times larger, then shrunk: smooth edges."""
 FONT = resources.files("bot.ui").joinpath("fonts/DejaVuSans-Bold.ttf")
@@ -117,16 +119,19 @@ def _badge(avatar: Avatar, diameter: int, ground: Rgb) -> Image.Image:
 
 
 def _photo(image: bytes, diameter: int, ground: Rgb) -> Image.Image | None:
-    """The member's avatar cut to a disc on `ground`; None if its bytes are no picture."""
+    """The member's avatar cut to a disc on `ground` (through its transparent parts too); None
+    if its bytes are no picture of at most the CDN's largest size."""
     try:
         with Image.open(io.BytesIO(image)) as opened:
-            picture = opened.convert("RGB").resize((diameter, diameter), Image.Resampling.LANCZOS)
+            if max(opened.size) > LARGEST:
+                raise ValueError(f"an avatar of {opened.size} pixels")
+            picture = opened.convert("RGBA").resize((diameter, diameter), Image.Resampling.LANCZOS)
     except (OSError, ValueError, Image.DecompressionBombError):
         log.warning("An avatar is not a picture Pillow reads; drawing a placeholder")
         return None
-    mask = _disc(diameter * SMOOTH).resize((diameter, diameter), Image.Resampling.LANCZOS)
+    disc = _disc(diameter * SMOOTH).resize((diameter, diameter), Image.Resampling.LANCZOS)
     tile = Image.new("RGB", (diameter, diameter), ground)
-    tile.paste(picture, (0, 0), mask)
+    tile.paste(picture, (0, 0), ImageChops.multiply(disc, picture.getchannel("A")))
     return tile
 
 

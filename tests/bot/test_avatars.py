@@ -170,8 +170,22 @@ def test_an_avatar_is_drawn_as_a_disc_in_its_own_colours() -> None:
     assert tile.getpixel((0, 0)) == grid_picture.PANEL, "outside the disc, the panel"
 
 
+def png(image: Image.Image) -> bytes:
+    output = io.BytesIO()
+    image.save(output, format="PNG")
+    return output.getvalue()
+
+
 def test_a_picture_that_is_no_png_is_drawn_as_the_placeholder() -> None:
     assert pixels(Avatar("member", image=b"not a picture")) == pixels(PENDING)
+    huge = png(Image.new("1", (5000, 16)))
+    assert pixels(Avatar("member", image=huge)) == pixels(PENDING)
+
+
+def test_a_transparent_avatar_shows_the_panel_through() -> None:
+    clear = png(Image.new("RGBA", (64, 64), (255, 0, 0, 0)))
+    tile = pixels(Avatar("member", image=clear))
+    assert {tile.getpixel((x, y)) for x in range(40) for y in range(40)} == {grid_picture.PANEL}
 
 
 def table(avatars: list[Avatar]) -> grid_picture.GridTable:
