@@ -81,8 +81,6 @@ class AvatarCache:
         self.kept_bytes = kept_bytes
         self.timeout = timeout
         self.tries = tries
-        self.fetches = 0
-        """Requests sent to the CDN."""
         self._images: OrderedDict[Key, bytes] = OrderedDict()
         self._held = 0
         self._fetching: dict[Key, asyncio.Task[None]] = {}
@@ -141,7 +139,6 @@ class AvatarCache:
         return image
 
     async def _fetch(self, key: Key, path: str) -> None:
-        self.fetches += 1
         try:
             image = await self._download(path)
         except (aiohttp.ClientError, TimeoutError, ValueError) as error:
