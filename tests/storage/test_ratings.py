@@ -20,6 +20,7 @@ from bot.storage import Database, GameRepository, open_database
 from bot.storage.database import Row
 from bot.storage.ratings import rebuild, record_game
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
+from tests.postgres_server import PostgresServer
 
 ANA, LEO, ZOE = 100, 101, 102
 _channels = itertools.count(1000)
@@ -415,3 +416,28 @@ def test_a_rebuild_equals_the_ratings_updated_game_by_game(
     store: str | Path, steps: list[tuple[str, Any]]
 ) -> None:
     asyncio.run(_run(store, next(_guilds), steps))
+
+
+async def test_games_finishing_at_once_in_two_processes_all_count(
+    postgres: PostgresServer,
+) -> None:
+    """PostgreSQL, where several bot processes share the store (SQLite writes one at a time)."""
+    store = postgres.create_database(f"race_{next(_guilds)}")
+    handles = [await open_database(store) for _ in range(2)]
+    try:
+        ana, hard = seat("member", ANA), seat("bot", level="hard")
+        await asyncio.gather(
+            *(
+                play(GameRepository(handles[n % 2]), [ana, hard], [1 + n % 2, 2 - n % 2])
+                for n in range(8)
+            )
+        )
+        row = await handles[0].fetchone("SELECT games FROM ratings WHERE user_id = ?", (ANA,))
+        assert row is not None and row["games"] == 8
+        kept = await ratings(handles[0]), await changes(handles[0])
+        async with handles[0].transaction() as transaction:
+            await rebuild(transaction, handles[0].dialect)
+        assert (await ratings(handles[0]), await changes(handles[0])) == kept
+    finally:
+        for handle in handles:
+            await handle.close()
