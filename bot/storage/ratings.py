@@ -128,6 +128,15 @@ async def record_game(
     if await _rated_later(transaction, scope, members, game.ended_at, game.id):
         await rebuild_scope(transaction, scope)
         return
+    await _rate_latest(transaction, game, scope, seats)
+
+
+async def _rate_latest(
+    transaction: Transaction, game: GameRecord, scope: Scope, seats: Sequence[RatedSeat]
+) -> None:
+    """Rate a game that comes after every rated game of its members, from their ratings."""
+    assert game.ended_at is not None
+    members = _members(seats)
     rows = await transaction.fetchall(
         "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND kind = ?"
         f" AND user_id IN ({_in(members)})",

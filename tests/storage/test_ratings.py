@@ -441,3 +441,18 @@ async def test_games_finishing_at_once_in_two_processes_all_count(
     finally:
         for handle in handles:
             await handle.close()
+
+
+async def test_a_game_saved_as_finished_twice_counts_once_with_its_last_results(
+    database: Database,
+) -> None:
+    games = GameRepository(database)
+    ana, leo = seat("member", ANA), seat("member", LEO)
+    game = await play(games, [ana, leo], [1, 2])
+    game.version += 1
+    await games.finish(game, [result(0, ana, 2), result(1, leo, 1)], over=game.version - 1)
+    kept = await ratings(database)
+    assert kept[(1, "skyjo", LEO)][3] == 1 and kept[(1, "skyjo", LEO)][0] > NEW.mu
+    async with database.transaction() as transaction:
+        await rebuild(transaction, database.dialect)
+    assert await ratings(database) == kept
