@@ -1,7 +1,9 @@
 """`python -m bot.ratings rebuild`: rate every stored game again, in the order they ended, in
 place of the stored ratings (after a change of formula or a restored backup). It reads the
-store the bot uses (`DATABASE_URL` or `DATABASE_PATH`, from the environment or `.env`) and does
-it in one transaction, so it may run while the bot runs: games finishing meanwhile wait for it."""
+store the bot uses (`DATABASE_URL` or `DATABASE_PATH`, from the environment or `.env`) and writes
+in one transaction, so it may run while the bot runs: games finishing meanwhile wait for it
+(on SQLite, for its writing only: about 7 s for a million results; a save that waits more than
+5 s is refused, and the player plays it again)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pathlib import Path
 
 from bot.config import BotSettings
 from bot.storage import open_database
-from bot.storage.ratings import rebuild
+from bot.storage.ratings import rebuild_database
 
 
 async def rebuild_store(store: str | Path) -> tuple[int, int, int]:
@@ -20,8 +22,7 @@ async def rebuild_store(store: str | Path) -> tuple[int, int, int]:
     server and game type) there are."""
     database = await open_database(store)
     try:
-        async with database.transaction() as transaction:
-            done = await rebuild(transaction, database.dialect)
+        done = await rebuild_database(database)
     finally:
         await database.close()
     members = {user for _, _, user in done.standings}

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.ratings.model import NEW, RatedSeat, Rating, is_rated, update
-from bot.storage.database import Dialect, Row, Transaction
+from bot.storage.database import Database, Dialect, Row, Transaction
 from bot.storage.records import GameRecord, ResultRecord
 
 _RATED_RESULTS = (
@@ -243,11 +243,32 @@ async def rebuild(transaction: Transaction, dialect: Dialect) -> Replay:
     for its transaction (SQLite)."""
     if dialect == "postgres":
         await transaction.execute("LOCK TABLE results IN SHARE MODE")
+    done = replay(await transaction.fetchall(f"{_RATED_RESULTS}{_ORDER}"))
+    await _replace(transaction, done)
+    return done
+
+
+async def rebuild_database(database: Database) -> Replay:
+    """`rebuild` in a transaction of its own. On SQLite, where the bot's saves give up after
+    waiting 5 s for a write, the games are rated before the transaction, which only writes
+    them, unless another connection wrote meanwhile: then they are rated again inside it."""
+    if database.dialect == "sqlite":
+        seen = await database.fetchone("PRAGMA data_version")
+        done = replay(await database.fetchall(f"{_RATED_RESULTS}{_ORDER}"))
+        async with database.transaction() as transaction:
+            now = await transaction.fetchone("PRAGMA data_version")
+            if seen is not None and now is not None and seen[0] == now[0]:
+                await _replace(transaction, done)
+                return done
+            return await rebuild(transaction, database.dialect)
+    async with database.transaction() as transaction:
+        return await rebuild(transaction, database.dialect)
+
+
+async def _replace(transaction: Transaction, done: Replay) -> None:
     await transaction.execute("DELETE FROM rating_changes")
     await transaction.execute("DELETE FROM ratings")
-    done = replay(await transaction.fetchall(f"{_RATED_RESULTS}{_ORDER}"))
     await _write(transaction, done.standings, done.changes)
-    return done
 
 
 async def _write(

@@ -5,6 +5,7 @@ stored results gives."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -17,8 +18,8 @@ from hypothesis import strategies as st
 from bot.ratings.__main__ import rebuild_store
 from bot.ratings.model import NEW, RatedSeat, Rating, update
 from bot.storage import Database, GameRepository, open_database
-from bot.storage.database import Row
-from bot.storage.ratings import rebuild, record_game
+from bot.storage.database import Row, Transaction
+from bot.storage.ratings import rebuild, rebuild_database, record_game
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
 from tests.postgres_server import PostgresServer
 
@@ -456,3 +457,29 @@ async def test_a_game_saved_as_finished_twice_counts_once_with_its_last_results(
     async with database.transaction() as transaction:
         await rebuild(transaction, database.dialect)
     assert await ratings(database) == kept
+
+
+async def test_a_rebuild_rates_again_a_game_another_process_saved_meanwhile(
+    store: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = await open_database(store), await open_database(store)
+    try:
+        ana, easy = seat("member", ANA), seat("bot", level="easy")
+        await play(GameRepository(first), [ana, easy], [2, 1])
+        begin = first.transaction
+
+        @contextlib.asynccontextmanager
+        async def after_a_game_elsewhere() -> AsyncIterator[Transaction]:
+            await play(GameRepository(second), [ana, easy], [1, 2])
+            async with begin() as transaction:
+                yield transaction
+
+        monkeypatch.setattr(first, "transaction", after_a_game_elsewhere)
+        done = await rebuild_database(first)
+        monkeypatch.undo()
+        assert done.games == 2
+        row = await first.fetchone("SELECT games FROM ratings WHERE user_id = ?", (ANA,))
+        assert row is not None and row["games"] == 2
+    finally:
+        await first.close()
+        await second.close()
