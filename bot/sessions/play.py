@@ -317,7 +317,10 @@ class TableFlow:
         else:
             async with session.lock:
                 await session.end(CANCELLED, CANCELLED_BY, who=user.mention)
-            await tell(interaction, "The game is cancelled.")
+            if session.record.status == "finished":
+                await tell(interaction, "Today's deal ends here: the scores as they stand count.")
+            else:
+                await tell(interaction, "The game is cancelled.")
         if session.display.unchecked:
             await session.display.sweep()
 

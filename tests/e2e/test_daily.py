@@ -4,6 +4,7 @@ the result and its place, the share line, leaving, and a restart."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.replay import played
@@ -12,7 +13,8 @@ from bot.sessions.session import GameSession
 from bot.storage.daily import DailyRepository, day_of
 from games.skyjo_junior import JuniorGame
 from tests.e2e.harness import Table, button, table
-from tests.e2e.junior_play import play_solo_to_the_end
+from tests.e2e.junior_play import ana_decides, play_solo_to_the_end
+from tests.e2e.thread_play import inside, opened
 
 DAY = day_of(1_900_000_000.0)
 
@@ -26,6 +28,11 @@ def first_deal(session: GameSession) -> tuple[tuple[int, ...], ...]:
     engine, _ = played(session.adapter, session.record, [])
     assert isinstance(engine, JuniorGame)
     return tuple(tuple(values) for values in engine.values)
+
+
+def moved_on(deadline: float) -> Callable[[GameSession], bool]:
+    """Whether the game is past the turn that had `deadline`."""
+    return lambda session: session.record.deadline != deadline
 
 
 async def test_a_daily_played_to_the_end_shows_its_place_and_shares_its_line(
@@ -134,3 +141,58 @@ async def test_a_daily_resumes_after_a_restart_and_is_not_dealt_again(tmp_path: 
         assert f"/{resumed.record.channel_id}" in again.content, "a link to the game"
         tomorrow = await attempts(t).attempt(DAY, "skyfive", t.users["ana"].id)
         assert tomorrow is not None and tomorrow.game_id == game_id
+
+
+async def test_a_daily_in_a_thread_shares_its_line_in_the_channel_holding_it(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        t.threads = True
+        await t.start()
+        game = await opened(t, await t.slash("ana", "skyfive daily"), "ana")
+        home = t.channel
+        with inside(t, game):
+            session = await t.session()
+            assert session.record.daily == DAY and session.record.parent_id == home.id
+            left = await t.slash("ana", "table leave")
+            assert left.ephemeral, left.errors
+            await t.settled(lambda s: s.record.status == "finished", "the final standings", session)
+            final = await t.table_message(session)
+            assert "left early" in final.content
+            before = len(t.dc.messages(home))
+            posted = await t.click("ana", final, button(final, "share"))
+            assert posted.ephemeral and f"<#{home.id}>" in posted.content
+        shared = t.dc.messages(home)[before:]
+        assert len(shared) == 1 and "Sky Five · daily deal of" in shared[0].content
+        assert "(left early)" in shared[0].content and "🏦" in shared[0].content
+        assert not [m for m in t.dc.messages(game.thread) if "🏦" in m.content]
+
+
+async def test_a_daily_whose_member_misses_turns_or_calls_it_off_is_recorded_as_left(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        assert (await t.slash("ana", "skyjo-junior daily")).type == 4
+        session = await t.session()
+        for _ in range(10):
+            await t.settled_engine(ana_decides, "ana's turn or the end", session)
+            deadline = session.record.deadline
+            if session.record.status != "running":
+                break
+            assert deadline is not None, "ana's turn has a deadline"
+            t.clock.advance(3600)
+            await t.settled_engine(moved_on(deadline), "the late turn played", session)
+        assert session.record.status == "finished"
+        await t.settled(lambda s: True, "the final standings", session)
+        assert "left early" in (await t.table_message(session)).content
+        results = await t.running.sessions.store.results(session.record.id)
+        assert results[0].user_id == t.users["ana"].id and results[0].left
+
+        assert (await t.slash("leo", "skyfive daily")).type == 4
+        called_off = await t.session()
+        cancelled = await t.slash("leo", "table cancel")
+        assert cancelled.ephemeral and "the scores as they stand count" in cancelled.content
+        await t.settled(lambda s: s.record.status == "finished", "the standings", called_off)
+        mine = await attempts(t).of_game(called_off.record.id)
+        assert mine is not None and mine.status == "left" and mine.user_id == t.users["leo"].id
