@@ -409,7 +409,9 @@ class GameSession:
         if not record.is_open:
             return
         self.card.note = note
-        if record.daily is not None and record.status == "running":
+        if record.daily is not None and record.status == "running" and record.message_id:
+            # A daily never shown (its thread could not be opened) is called off instead:
+            # its member may try again.
             await self.finish_daily_early(show=False)
             return
         record.status = "cancelled"

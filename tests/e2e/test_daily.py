@@ -12,7 +12,7 @@ from bot.sessions.daily_result import daily_seed
 from bot.sessions.session import GameSession
 from bot.storage.daily import DailyRepository, day_of
 from games.skyjo_junior import JuniorGame
-from tests.e2e.harness import Table, button, table
+from tests.e2e.harness import Table, button, table, until
 from tests.e2e.junior_play import ana_decides, play_solo_to_the_end
 from tests.e2e.thread_play import inside, opened
 
@@ -196,3 +196,21 @@ async def test_a_daily_whose_member_misses_turns_or_calls_it_off_is_recorded_as_
         await t.settled(lambda s: s.record.status == "finished", "the standings", called_off)
         mine = await attempts(t).of_game(called_off.record.id)
         assert mine is not None and mine.status == "left" and mine.user_id == t.users["leo"].id
+
+
+async def test_a_daily_whose_thread_discord_refuses_can_be_tried_again(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        t.threads = True
+        await t.start()
+        t.dc.fail(403, method="POST", path_contains="/threads", code=50013, message="Missing")
+        refused = await t.slash("ana", "skyfive daily")
+        await refused.wait_followup()
+        await until(
+            lambda: not t.running.sessions.registry.open, "the unopened game to be called off"
+        )
+        attempt = await attempts(t).attempt(DAY, "skyfive", t.users["ana"].id)
+        assert attempt is None or not attempt.ended, "no result for a game never shown"
+        game = await opened(t, await t.slash("ana", "skyfive daily"), "ana")
+        with inside(t, game):
+            session = await t.session()
+            assert session.record.daily == DAY
