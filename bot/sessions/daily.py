@@ -5,6 +5,7 @@ member may post a spoiler-free line of it in the channel."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -35,6 +36,9 @@ class DailyFlow:
         self.registry = registry
         self.lobby = lobby
         self.daily = daily
+        self._opening: dict[tuple[int, str], asyncio.Lock] = {}
+        """A lock for each member's attempt being opened: a second command meanwhile waits,
+        then finds the attempt opened."""
 
     def has_deal(self, adapter: GameAdapter) -> bool:
         return adapter.kind in DAILY_BOTS
@@ -69,9 +73,19 @@ class DailyFlow:
     async def open(self, interaction: discord.Interaction[Any], adapter: GameAdapter) -> None:
         """The member's attempt at today's deal of `adapter`'s game: claimed, then opened as
         any solo game (in a thread of its own where the server has threads on)."""
-        bots = DAILY_BOTS.get(adapter.kind)
-        if bots is None:
+        if adapter.kind not in DAILY_BOTS:
             raise IllegalAction(NO_DAILY, game=adapter.title)
+        key = (interaction.user.id, adapter.kind)
+        lock = self._opening.setdefault(key, asyncio.Lock())
+        try:
+            async with lock:
+                await self._open(interaction, adapter)
+        finally:
+            if not lock.locked() and self._opening.get(key) is lock:
+                del self._opening[key]
+
+    async def _open(self, interaction: discord.Interaction[Any], adapter: GameAdapter) -> None:
+        bots = DAILY_BOTS[adapter.kind]
         day = self.today()
         user = interaction.user
         claimed = await self.daily.claim(day, adapter.kind, user.id, interaction.guild_id)

@@ -3,6 +3,7 @@ the result and its place, the share line, leaving, and a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -214,3 +215,18 @@ async def test_a_daily_whose_thread_discord_refuses_can_be_tried_again(tmp_path:
         with inside(t, game):
             session = await t.session()
             assert session.record.daily == DAY
+
+
+async def test_two_daily_commands_at_once_open_one_attempt(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        other = t.guild.add_text_channel("more-games")
+        await t.start()
+        first, second = await asyncio.gather(
+            t.slash("ana", "skyjo-junior daily"),
+            t.dc.slash(t.users["ana"], other, "skyjo-junior daily"),
+        )
+        opened_games = [r for r in (first, second) if not r.ephemeral]
+        told = [r for r in (first, second) if r.ephemeral]
+        assert len(opened_games) == 1 and len(told) == 1, (first.errors, second.errors)
+        assert "under way" in told[0].content
+        assert len(t.running.sessions.registry.open) == 1
