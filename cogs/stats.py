@@ -393,7 +393,7 @@ class StatsCog(commands.Cog):
                 + words.plural("{n} win", "{n} wins", record.wins)
                 + " · "
                 + words("{rate} %", rate=round(100 * record.wins / record.games)),
-                words("Average score {average}", average=f"{record.average_score:.1f}"),
+                words("Average score {average}", average=rating_text(record.average_score, words)),
                 words("Best game {best} · worst game {worst}", best=best, worst=worst),
                 words.plural(
                     "Winning streak: {n} game", "Winning streak: {n} games", record.streak

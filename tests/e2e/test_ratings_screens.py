@@ -5,6 +5,7 @@ gives the rating's place in the server; in English and in German."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 from PIL import Image
@@ -79,6 +80,7 @@ async def test_ratings_on_the_leaderboard_stats_and_profile(tmp_path: Path) -> N
         leos = shown(await t.slash("leo", "stats"))
         lowest = rating_text(ratings["leo"].value, german)
         assert f"Wertung {lowest} (vorläufig) · ▼" in leos.text()
+        assert re.search(r"Durchschnitt −?[0-9]+,[0-9]\n", leos.text()), "a German decimal comma"
         _, beschreibung = chart_of(t, leos)
         assert beschreibung.startswith(f"Wertung von {leo.name}, Spiel für Spiel.")
         assert f"von 0,0 auf {lowest} in 2 Spielen" in beschreibung
