@@ -44,6 +44,7 @@ from bot.adapters.specs import (
 )
 from bot.i18n import Words
 from bot.storage.records import GameRecord
+from bot.ui.avatars import AvatarSource, badges
 from games.core.engine import Engine
 from games.core.events import EventCodec
 from games.core.policy import BotLevels
@@ -293,10 +294,11 @@ class GameAdapter(ABC):
         words: Words,
         *,
         pictures: bool = True,
+        avatars: AvatarSource = badges,
     ) -> list[Screen]:
         """Messages of their own that these events call for (a round's summary, a bust…),
         posted before the table moves on; where the server shows no `pictures`, they write
-        out what their pictures would show."""
+        out what their pictures would show. Their pictures draw `avatars` beside the names."""
         return []
 
     def way_out(self, engine: Engine, words: Words) -> Sequence[ButtonSpec]:
@@ -304,9 +306,12 @@ class GameAdapter(ABC):
         on the plain table shown when the game's screens cannot draw it; none by default."""
         return ()
 
-    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
-        """The standings at the end of the game (a Rematch button is added by the table)."""
-        return self.screens.final(game, engine, words)
+    def final(
+        self, game: GameRecord, engine: Engine, words: Words, avatars: AvatarSource = badges
+    ) -> Screen:
+        """The standings at the end of the game (a Rematch button is added by the table); its
+        picture draws `avatars` beside the names (by default, members' placeholders)."""
+        return self.screens.final(game, engine, words, avatars)
 
     def rules(self, words: Words, settings: BaseModel) -> list[discord.Embed]:
         """The rules as played with `settings` (a table's, or the defaults); the settings

@@ -293,7 +293,7 @@ class Display:
         daily = await daily_final(record, words, session.context.store.database)
 
         def draw() -> Screen:
-            screen = session.adapter.final(record, session.engine, words)
+            screen = session.adapter.final(record, session.engine, words, session.context.avatars)
             rematch = ButtonSpec(words("Rematch"), "rematch", style="primary", emoji="🔁")
             last = [rematch] if daily is None else [daily.share]
             content = screen.content if daily is None else daily.content
@@ -484,7 +484,12 @@ class Display:
         try:
             pictures = await self.pictures()
             screens = session.adapter.moments(
-                session.record, session.engine, events, session.words, pictures=pictures
+                session.record,
+                session.engine,
+                events,
+                session.words,
+                pictures=pictures,
+                avatars=session.context.avatars,
             )
             return [await self.prepared(screen) for screen in screens]
         except Exception:

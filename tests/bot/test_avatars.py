@@ -6,24 +6,37 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import random
 from collections.abc import AsyncIterator
 
 import pytest
 from PIL import Image
 
+from bot.games.junior.adapter import JuniorAdapter
+from bot.games.junior.picture import COLOURS as JUNIOR_COLOURS
+from bot.games.sky_five import picture as sky_five_picture
+from bot.games.sky_five import screens as sky_five_screens
+from bot.games.sky_five.adapter import SkyFiveAdapter
 from bot.games.skyjo import picture as skyjo_picture
+from bot.games.skyjo.adapter import SkyjoAdapter
 from bot.games.skyjo.picture import COLOURS
-from bot.storage.records import SeatRecord
+from bot.i18n import Words
+from bot.storage.records import GameRecord, SeatRecord
 from bot.ui import grid_picture
 from bot.ui.avatar_picture import BOT, PENDING, Avatar, draw_avatar, guest
 from bot.ui.avatars import AvatarCache, avatar_path, badges, cdn_size
 from games.core.seats import Seat
+from games.sky_five import SkyFiveGame, SkyFiveSettings
 from games.skyjo import SkyjoGame, SkyjoSettings
+from games.skyjo.events import RoundScored
+from games.skyjo_junior import JuniorGame, JuniorSettings
+from tests.bot.games.skyjo.test_screens import played_to
 from tests.standin import DiscordStandIn
 from tests.standin.avatars import avatar_colours, avatar_png
 
 HASH = "a_1269e74af4df7417b13759eae50c83dc"
 DRAWN = 28
+EN = Words("en")
 
 
 @pytest.fixture
@@ -217,3 +230,141 @@ def test_a_name_moves_right_to_make_room_for_its_avatar() -> None:
     assert plain.crop(box).tobytes() != with_avatars.crop(box).tobytes()
     png = io.BytesIO(grid_picture.render(table([PENDING, BOT, guest("G")])))
     assert Image.open(png).mode == "P"
+
+
+def photo(seat: SeatRecord, size: int) -> Avatar:
+    """Every member's avatar here at once (their hash's colours); badges for the others."""
+    if seat.user_id is None:
+        return badges(seat, size)
+    return Avatar("member", image=avatar_png(f"u{seat.user_id}", cdn_size(size)))
+
+
+def seats_of_each_kind(players: int) -> list[SeatRecord]:
+    """A member, a bot and a guest, over and over."""
+    kinds = [
+        lambda i: SeatRecord(name=f"Member {i}", user_id=100 + i),
+        lambda i: SeatRecord(name=f"Bot {i}", bot_level="hard"),
+        lambda i: SeatRecord(name=f"Guest {i}", guest=True),
+    ]
+    return [kinds[i % 3](i) for i in range(players)]
+
+
+def game_of(kind: str, seats: list[SeatRecord]) -> GameRecord:
+    return GameRecord(
+        id=5,
+        guild_id=1,
+        channel_id=2,
+        kind=kind,
+        status="finished",
+        host_id=100,
+        seed=1,
+        seats=seats,
+    )
+
+
+def rgb(image: Image.Image) -> Image.Image:
+    return image.convert("RGB")
+
+
+def drawn_tile(avatar: Avatar, diameter: int, colours: grid_picture.CardColours) -> bytes:
+    tile = grid_picture.avatar_tile(avatar, diameter, colours).copy()
+    tile.putpalette(grid_picture.palette(colours).getpalette() or [])
+    return rgb(tile).tobytes()
+
+
+def grid_avatars_drawn(
+    drawing: grid_picture.GridTable, seats: list[SeatRecord], colours: grid_picture.CardColours
+) -> None:
+    """Each seat's avatar (or badge) is drawn beside its name, as the table draws it."""
+    image = rgb(grid_picture.draw(drawing))
+    diameter = grid_picture.avatar_size(drawing.columns, drawing.rows, len(seats))
+    for index, seat in enumerate(seats):
+        box = grid_picture.avatar_box(drawing, index)
+        assert box[2] - box[0] == diameter
+        expected = drawn_tile(photo(seat, diameter), diameter, colours)
+        assert image.crop(box).tobytes() == expected, seat.name
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_a_skyjo_round_s_final_grids_draw_each_avatar_beside_its_name(players: int) -> None:
+    seats = seats_of_each_kind(players)
+    game = SkyjoGame.new(SkyjoSettings(), [Seat(name=s.name) for s in seats], 3)
+    events = played_to(game, 4, RoundScored)
+    (summary,) = SkyjoAdapter().moments(game_of("skyjo", seats), game, events, EN, avatars=photo)
+    (grids,) = summary.pictures
+    assert isinstance(grids.key, grid_picture.GridTable)
+    grid_avatars_drawn(grids.key, seats, COLOURS)
+    assert grids.key.panels[0].avatar == photo(seats[0], grid_picture.avatar_size(4, 3, players))
+
+
+def test_a_skyjo_round_summary_without_pictures_asks_for_no_avatar() -> None:
+    seats = seats_of_each_kind(2)
+    game = SkyjoGame.new(SkyjoSettings(), [Seat(name=s.name) for s in seats], 3)
+    events = played_to(game, 4, RoundScored)
+    asked: list[SeatRecord] = []
+
+    def source(seat: SeatRecord, size: int) -> Avatar:
+        asked.append(seat)
+        return photo(seat, size)
+
+    record = game_of("skyjo", seats)
+    (summary,) = SkyjoAdapter().moments(record, game, events, EN, pictures=False, avatars=source)
+    assert not summary.pictures
+    assert asked == []
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_skyjo_junior_s_final_picture_draws_each_avatar_beside_its_name(players: int) -> None:
+    seats = seats_of_each_kind(players)
+    game = JuniorGame.new(JuniorSettings(), [Seat(name=s.name) for s in seats], 5)
+    rng = random.Random(3)
+    while not game.is_over:
+        seat = game.to_move[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    final = JuniorAdapter().final(game_of("junior", seats), game, EN, photo)
+    (drawn,) = final.pictures
+    assert isinstance(drawn.key, grid_picture.GridTable)
+    grid_avatars_drawn(drawn.key, seats, JUNIOR_COLOURS)
+
+
+def sky_five_over(players: int) -> SkyFiveGame:
+    game = SkyFiveGame.new(SkyFiveSettings(), [Seat(name=f"P{i}") for i in range(players)], 11)
+    rng = random.Random(2)
+    while not game.is_over:
+        seat = game.to_move[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_sky_five_s_standings_draw_each_avatar_beside_its_name(players: int) -> None:
+    seats = seats_of_each_kind(players)
+    game = sky_five_over(players)
+    final = SkyFiveAdapter().final(game_of("skyfive", seats), game, EN, photo)
+    (drawn,) = final.pictures
+    standings = drawn.key
+    assert isinstance(standings, sky_five_picture.SkyFiveStandings)
+    image = rgb(sky_five_picture.draw_standings(standings))
+    order = sky_five_screens.standings_order(game.view(None))
+    diameter = sky_five_picture.standings_avatar_size(
+        [player.banked or () for player in game.view(None).players]
+    )
+    for index, seat in enumerate(order):
+        box = sky_five_picture.pile_avatar_box(standings, index)
+        assert box[2] - box[0] == diameter
+        expected = drawn_tile(photo(seats[seat], diameter), diameter, sky_five_picture.COLOURS)
+        assert image.crop(box).tobytes() == expected, seats[seat].name
+
+
+def test_a_standings_name_moves_right_to_make_room_for_its_avatar() -> None:
+    game = sky_five_over(3)
+    view = game.view(None)
+    plain = sky_five_screens.standings_picture(view, "Sky Five", None, EN)
+    faces = [PENDING, BOT, guest("Grandpa")]
+    with_avatars = sky_five_screens.standings_picture(view, "Sky Five", None, EN, faces)
+    assert isinstance(plain.key, sky_five_picture.SkyFiveStandings)
+    box = sky_five_picture.pile_avatar_box(plain.key, 0)
+    before = rgb(Image.open(io.BytesIO(plain.render())))
+    after = rgb(Image.open(io.BytesIO(with_avatars.render())))
+    assert before.crop(box).tobytes() != after.crop(box).tobytes()
+    assert Image.open(io.BytesIO(with_avatars.render())).mode == "P"

@@ -14,6 +14,7 @@ import pytest
 from bot.adapters.base import GameAdapter, GameScreens, Screen, TableContext
 from bot.i18n import Words
 from bot.storage.records import GameRecord, SeatRecord
+from bot.ui.avatars import AvatarSource, badges
 from games.core.engine import Engine
 from tests.bot.games.pebbles.adapter import PebblesAdapter
 from tests.catalog import with_pebbles
@@ -43,8 +44,10 @@ class RecordingScreens:
         self.calls.append(("personal", (game, engine, seat, words)))
         return self.screen
 
-    def final(self, game: GameRecord, engine: Engine, words: Words) -> Screen:
-        self.calls.append(("final", (game, engine, words)))
+    def final(
+        self, game: GameRecord, engine: Engine, words: Words, avatars: AvatarSource
+    ) -> Screen:
+        self.calls.append(("final", (game, engine, words, avatars)))
         return self.screen
 
     def rules(self, words: Words, settings: PebblesSettings) -> list[discord.Embed]:
@@ -89,7 +92,7 @@ def test_the_adapter_shows_what_its_screens_module_draws() -> None:
     assert RECORDING.calls == [
         ("table", (game, engine, context)),
         ("personal", (game, engine, 1, EN)),
-        ("final", (game, engine, EN)),
+        ("final", (game, engine, EN, badges)),
         ("rules", (EN, settings)),
         ("settings_summary", (settings, EN)),
     ]

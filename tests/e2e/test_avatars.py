@@ -1,6 +1,6 @@
 """Members' avatars in the table's picture, fetched from the stand-in's CDN: the table is drawn
 at once with a placeholder while an avatar is slow, and a later picture has it; its arrival
-alone edits nothing."""
+alone edits nothing. A round's final grids and the standings draw them as the table does."""
 
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot.games.junior.picture import COLOURS as JUNIOR_COLOURS
 from bot.games.skyjo.picture import COLOURS
 from bot.ui import grid_picture as grid
-from bot.ui.avatar_picture import PENDING, Avatar
+from bot.ui.avatar_picture import BOT, PENDING, Avatar
 from bot.ui.avatars import avatar_path, cdn_size
 from tests.e2e.harness import Table, button, shown, table, until
-from tests.e2e.skyjo_play import choose_opening_cards, skyjo
+from tests.e2e.junior_play import play_solo_to_the_end as play_junior_to_the_end
+from tests.e2e.skyjo_play import choose_opening_cards, play_solo_to_the_end, skyjo
 from tests.standin.avatars import avatar_png
 from tests.standin.world import StoredMessage
 
@@ -29,9 +31,9 @@ def picture_of(t: Table, message: StoredMessage) -> Image.Image:
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
-def tile(avatar: Avatar, diameter: int) -> bytes:
-    drawn = grid.avatar_tile(avatar, diameter, COLOURS).copy()
-    drawn.putpalette(grid.palette(COLOURS).getpalette() or [])
+def tile(avatar: Avatar, diameter: int, colours: grid.CardColours = COLOURS) -> bytes:
+    drawn = grid.avatar_tile(avatar, diameter, colours).copy()
+    drawn.putpalette(grid.palette(colours).getpalette() or [])
     return drawn.convert("RGB").tobytes()
 
 
@@ -86,3 +88,52 @@ async def test_a_slow_avatar_never_holds_the_table_up_and_a_later_picture_has_it
         assert avatar_at(t, later, 0, 2) == tile(ana, diameter)
         assert avatar_at(t, later, 1, 2) == tile(leos, diameter)
         assert len(t.dc.avatars.fetched) == 2, "each avatar was fetched once"
+
+
+async def test_a_round_s_final_grids_and_the_standings_draw_the_avatars_as_the_table_does(
+    tmp_path: Path,
+) -> None:
+    rng = random.Random(4)
+    async with table(tmp_path) as t:
+        t.avatars = True
+        t.users["ana"].avatar = ANA_AVATAR
+        await t.start()
+        await t.slash("ana", "skyjo solo", bots=1, level="easy", target_score=10)
+        session = await t.session()
+        avatars = t.running.sessions.context.avatars
+        await until(lambda: not avatars._fetching, "ana's avatar")
+        await play_solo_to_the_end(t, session, rng)
+
+        diameter = grid.avatar_size(4, 3, 2)
+        ana = Avatar("member", image=avatar_png(ANA_AVATAR, cdn_size(diameter)))
+        summaries = [
+            m
+            for m in t.dc.messages(t.channel)
+            if m.embeds and "is over" in (m.embeds[0].get("title") or "")
+        ]
+        assert len(summaries) == len(skyjo(session).history) >= 1
+        for summary in summaries:
+            assert summary.payload["attachments"][0]["filename"] == "round.png"
+            assert avatar_at(t, summary, 0, 2) == tile(ana, diameter)
+            assert avatar_at(t, summary, 1, 2) == tile(BOT, diameter)
+
+
+async def test_skyjo_junior_s_standings_draw_each_avatar_and_badge(tmp_path: Path) -> None:
+    rng = random.Random(2)
+    async with table(tmp_path) as t:
+        t.avatars = True
+        t.users["ana"].avatar = ANA_AVATAR
+        await t.start()
+        await t.slash("ana", "skyjo-junior solo", bots=2, level="easy")
+        session = await t.session()
+        avatars = t.running.sessions.context.avatars
+        await until(lambda: not avatars._fetching, "ana's avatar")
+        await play_junior_to_the_end(t, session, rng)
+        final = await t.table_message(session)
+        assert final.payload["attachments"][0]["filename"] == "junior.png"
+        diameter = grid.avatar_size(4, 3, 3)
+        ana = Avatar("member", image=avatar_png(ANA_AVATAR, cdn_size(diameter)))
+        colours = JUNIOR_COLOURS
+        assert avatar_at(t, final, 0, 3) == tile(ana, diameter, colours)
+        assert avatar_at(t, final, 1, 3) == tile(BOT, diameter, colours)
+        assert avatar_at(t, final, 2, 3) == tile(BOT, diameter, colours)

@@ -13,7 +13,8 @@ from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import grid_picture
 from bot.ui import grid_screens as widgets
-from bot.ui.avatars import seat_avatars
+from bot.ui.avatar_picture import Avatar
+from bot.ui.avatars import AvatarSource, badges, seat_avatars
 from bot.ui.grid_screens import CardLook
 from bot.ui.names import all_shown, shown
 from bot.ui.reminders import reminders_line
@@ -215,8 +216,7 @@ def table(game: GameRecord, engine: JuniorGame, context: TableContext) -> Screen
     bot = view.current is not None and game.seats[view.current].is_bot
     pictures: list[Picture] = []
     if context.pictures:
-        size = grid_picture.avatar_size(picture.COLUMNS, picture.ROWS, len(view.players))
-        avatars = seat_avatars(game.seats, context.avatars, size)
+        avatars = _avatars(game, view, context.avatars)
         drawing = picture.table_picture(view, changed_places(context.last_turn), TITLE, avatars)
         pictures.append(_picture(view, drawing, words))
     return Screen(
@@ -224,6 +224,12 @@ def table(game: GameRecord, engine: JuniorGame, context: TableContext) -> Screen
         rows=table_rows(view, context.mode, words, bot_to_move=bot),
         pictures=pictures,
     )
+
+
+def _avatars(game: GameRecord, view: JuniorView, source: AvatarSource) -> list[Avatar]:
+    """What each seat's grid draws beside its name, at the size of the table's picture."""
+    size = grid_picture.avatar_size(picture.COLUMNS, picture.ROWS, len(view.players))
+    return seat_avatars(game.seats, source, size)
 
 
 def personal(game: GameRecord, engine: JuniorGame, seat: int, words: Words) -> Screen:
@@ -248,7 +254,9 @@ def _triples_text(values: Sequence[int], words: Words) -> str:
     return words("triples of {triples}", triples=listed)
 
 
-def final(game: GameRecord, engine: JuniorGame, words: Words) -> Screen:
+def final(
+    game: GameRecord, engine: JuniorGame, words: Words, avatars: AvatarSource = badges
+) -> Screen:
     view = engine.view(None)
     winners = set(engine.winners or ())
     points = [player.visible_points for player in view.players]
@@ -272,7 +280,7 @@ def final(game: GameRecord, engine: JuniorGame, words: Words) -> Screen:
         else words("Skyjo Junior · {who} share the victory!", who=who)
     )
     embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
-    drawing = picture.table_picture(view, title=title)
+    drawing = picture.table_picture(view, title=title, avatars=_avatars(game, view, avatars))
     return Screen(embed=embed, pictures=[_picture(view, drawing, words)])
 
 

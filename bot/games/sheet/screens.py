@@ -23,6 +23,7 @@ from bot.games.skyjo.words import round_lines
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import score_chart
+from bot.ui.avatars import AvatarSource, badges
 from bot.ui.names import Points, all_shown, shown
 from bot.ui.score_chart import ScoreChart
 from games.core.errors import IllegalAction, Part, Term
@@ -312,7 +313,9 @@ def personal(game: GameRecord, sheet: ScoreSheet, seat: int, words: Words) -> Sc
     return table(game, sheet, TableContext(words))
 
 
-def final(game: GameRecord, sheet: ScoreSheet, words: Words) -> Screen:
+def final(
+    game: GameRecord, sheet: ScoreSheet, words: Words, avatars: AvatarSource = badges
+) -> Screen:
     """The standings; while `game.deadline` stands, the buttons that reopen the sheet."""
     ended = sheet.ended()
     early = ended is not None and ended.early

@@ -27,6 +27,7 @@ from bot.games.sky_five import screens
 from bot.games.sky_five.words import describe, hint
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
+from bot.ui.avatars import AvatarSource, badges
 from bot.ui.names import all_shown
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
@@ -162,5 +163,6 @@ class SkyFiveAdapter(GameAdapter):
         words: Words,
         *,
         pictures: bool = True,
+        avatars: AvatarSource = badges,
     ) -> list[Screen]:
         return screens.moment_screens(all_shown(_game(engine).names), events, words)

@@ -663,6 +663,7 @@ class Pile:
     score: str
     """The points, in words of the standings' language ("13 pts")."""
     winner: bool
+    avatar: Avatar | None = None
 
 
 @dataclass(frozen=True)
@@ -760,6 +761,26 @@ def pile_layout(players: int, longest: int) -> PileLayout:
     return _pile_sized(20, per_row, players, longest, max(1, room // max(1, longest - 1)))
 
 
+def pile_avatar_diameter(shape: PileLayout) -> int:
+    """The avatars' size beside the names of the standings, in pixels."""
+    return shape.header - 8
+
+
+def standings_avatar_size(piles: Sequence[Sequence[int]]) -> int:
+    """The avatars' size in the standings of players whose banked cards are `piles`."""
+    longest = max((len(stack) for cards in piles for stack in stacks(cards)), default=1)
+    return pile_avatar_diameter(pile_layout(len(piles), max(1, longest)))
+
+
+def pile_avatar_box(standings: SkyFiveStandings, index: int) -> tuple[int, int, int, int]:
+    """Where a pile's avatar is drawn (when it has one): for tests, as `card_box`."""
+    shape = pile_layout(len(standings.piles), max(1, longest_stack(standings)))
+    px, py = shape.panel_origin(index)
+    diameter = pile_avatar_diameter(shape)
+    x, top = px + shape.pad, py + shape.header // 2 + 1 - diameter // 2
+    return x, top, x + diameter, top + diameter
+
+
 @lru_cache(maxsize=512)
 def stacked_tile(card: int, width: int, strip: int) -> Image.Image:
     """A banked card in a column, whose top `strip` pixels show when the next one covers it:
@@ -803,7 +824,8 @@ def pile_panel_tile(shape: PileLayout, winner: bool) -> Image.Image:
 
 
 def _pile_header(image: Image.Image, pile: Pile, shape: PileLayout, index: int) -> None:
-    """The name on the left (gold for a winner); the points and the pile's size on the right."""
+    """The avatar and name on the left (gold for a winner); the points and the pile's size on
+    the right."""
     px, py = shape.panel_origin(index)
     size = max(14, shape.header * 3 // 5)
     middle = py + shape.header // 2 + 1
@@ -818,9 +840,12 @@ def _pile_header(image: Image.Image, pile: Pile, shape: PileLayout, index: int) 
     right -= score.width + 8
     image.paste(score, (right, middle - score.height // 2))
     ink = GOLD if pile.winner else TEXT
-    room = right - px - shape.pad - 6
+    left = px + shape.pad
+    if pile.avatar is not None:
+        left = avatar(image, pile.avatar, pile_avatar_diameter(shape), COLOURS, left, middle)
+    room = right - left - 6
     name = text_tile(fit(drawable(pile.name) or "?", size, room), size, ink, PANEL, COLOURS)
-    image.paste(name, (px + shape.pad, middle - name.height // 2))
+    image.paste(name, (left, middle - name.height // 2))
 
 
 def _pile_panel(image: Image.Image, pile: Pile, shape: PileLayout, index: int) -> None:

@@ -27,7 +27,7 @@ from bot.games.sky_five.words import (
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui.avatar_picture import Avatar
-from bot.ui.avatars import seat_avatars
+from bot.ui.avatars import AvatarSource, badges, seat_avatars
 from bot.ui.names import all_shown, shown
 from bot.ui.reminders import reminders_line
 from bot.ui.rules import rules_embeds
@@ -509,10 +509,14 @@ def standings_description(
 
 
 def standings_picture(
-    view: SkyFiveView, heading: str, roll: picture.Roll | None, words: Words
+    view: SkyFiveView,
+    heading: str,
+    roll: picture.Roll | None,
+    words: Words,
+    avatars: Sequence[Avatar | None] = (),
 ) -> Picture:
     """Every player's banked cards in columns by colour, the winners framed in gold, and the
-    last roll if the game ended on a bank."""
+    last roll if the game ended on a bank; `avatars` (by seat) beside the names."""
     winners = view.winners or ()
     piles = tuple(
         picture.Pile(
@@ -520,6 +524,7 @@ def standings_picture(
             cards=view.players[seat].banked or (),
             score=words.plural("{n} pt", "{n} pts", view.players[seat].score or 0),
             winner=seat in winners,
+            avatar=avatars[seat] if seat < len(avatars) else None,
         )
         for seat in standings_order(view)
     )
@@ -540,7 +545,9 @@ def _heading(view: SkyFiveView, names: Sequence[str], words: Words) -> str:
     return words("Sky Five · {who} share the victory!", who=who)
 
 
-def final(game: GameRecord, engine: SkyFiveGame, words: Words) -> Screen:
+def final(
+    game: GameRecord, engine: SkyFiveGame, words: Words, avatars: AvatarSource = badges
+) -> Screen:
     """The roll that ended the game, if it did on a bank; everyone's banked points and cards,
     the winners first, in text and in a picture."""
     view = engine.view(None)
@@ -564,7 +571,9 @@ def final(game: GameRecord, engine: SkyFiveGame, words: Words) -> Screen:
     heading = _heading(view, all_shown(player.name for player in players), words)
     embed = discord.Embed(title=heading, description="\n".join(lines), colour=SKY_FIVE_COLOUR)
     drawn = _heading(view, [player.name for player in players], words)
-    return Screen(embed=embed, pictures=[standings_picture(view, drawn, roll, words)])
+    size = picture.standings_avatar_size([player.banked or () for player in players])
+    faces = seat_avatars(game.seats, avatars, size)
+    return Screen(embed=embed, pictures=[standings_picture(view, drawn, roll, words, faces)])
 
 
 # ------------------------------------------------------------------- settings and rules

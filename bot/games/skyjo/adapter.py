@@ -27,6 +27,7 @@ from bot.games.skyjo import screens
 from bot.games.skyjo.words import describe, hint
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
+from bot.ui.avatars import AvatarSource, badges
 from bot.ui.names import all_shown, shown
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
@@ -241,6 +242,7 @@ class SkyjoAdapter(GameAdapter):
         words: Words,
         *,
         pictures: bool = True,
+        avatars: AvatarSource = badges,
     ) -> list[Screen]:
         scored = [event for event in events if isinstance(event, RoundScored)]
         if not scored:
@@ -249,7 +251,14 @@ class SkyjoAdapter(GameAdapter):
             engine, [e for e in events if isinstance(e, FinalReveal | LineCleared)], words
         )
         skyjo = _game(engine)
+        drawn = (
+            screens.grid_avatars(game, skyjo.settings, len(skyjo.names), avatars)
+            if pictures
+            else []
+        )
         return [
-            screens.round_summary_screen(skyjo, event, reveal, words, pictures=pictures)
+            screens.round_summary_screen(
+                skyjo, event, reveal, words, pictures=pictures, avatars=drawn
+            )
             for event in scored
         ]

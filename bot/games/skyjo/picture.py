@@ -74,9 +74,10 @@ def final_grids_picture(
     columns: int,
     rows: int,
     finisher: int | None = None,
+    avatars: Sequence[Avatar | None] = (),
 ) -> GridTable:
     """Every player's grid at the end of a round, all cards face up (None: cleared); the
-    player who ended it is framed."""
+    player who ended it is framed, `avatars` are drawn before each seat's name."""
     return GridTable(
         title=title,
         columns=columns,
@@ -87,6 +88,7 @@ def final_grids_picture(
                 score=score,
                 cards=tuple("cleared" if value is None else value for value in grid),
                 highlighted=seat == finisher,
+                avatar=avatars[seat] if seat < len(avatars) else None,
             )
             for seat, (name, grid, score) in enumerate(zip(names, grids, scores, strict=True))
         ),

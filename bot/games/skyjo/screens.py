@@ -14,7 +14,7 @@ from bot.storage.records import GameRecord
 from bot.ui import grid_picture
 from bot.ui import grid_screens as widgets
 from bot.ui.avatar_picture import Avatar
-from bot.ui.avatars import seat_avatars
+from bot.ui.avatars import AvatarSource, badges, seat_avatars
 from bot.ui.grid_screens import CardLook
 from bot.ui.names import Points, all_shown, number, shown, signed
 from bot.ui.reminders import reminders_line
@@ -348,9 +348,16 @@ def table(game: GameRecord, engine: SkyjoGame, context: TableContext) -> Screen:
 
 
 def _avatars(game: GameRecord, view: SkyjoView, context: TableContext) -> list[Avatar]:
-    settings = view.settings
-    size = grid_picture.avatar_size(settings.columns, settings.rows, len(view.players))
-    return seat_avatars(game.seats, context.avatars, size)
+    return grid_avatars(game, view.settings, len(view.players), context.avatars)
+
+
+def grid_avatars(
+    game: GameRecord, settings: SkyjoSettings, players: int, source: AvatarSource
+) -> list[Avatar]:
+    """What each seat's grid draws beside its name, at the size of a picture of `players`
+    grids (the table's, and a round's final grids')."""
+    size = grid_picture.avatar_size(settings.columns, settings.rows, players)
+    return seat_avatars(game.seats, source, size)
 
 
 def personal(game: GameRecord, engine: SkyjoGame, seat: int, words: Words) -> Screen:
@@ -400,9 +407,10 @@ def round_summary_screen(
     words: Words,
     *,
     pictures: bool = True,
+    avatars: Sequence[Avatar] = (),
 ) -> Screen:
-    """The scores of a round and every grid as it ended: drawn, or as text only written out
-    the way the text-only table writes grids."""
+    """The scores of a round and every grid as it ended: drawn (`avatars` beside the names),
+    or as text only written out the way the text-only table writes grids."""
     names = engine.names
     embed = discord.Embed(
         title=words("Skyjo · round {round} is over", round=scored.round), colour=COLOUR
@@ -422,7 +430,8 @@ def round_summary_screen(
                 inline=True,
             )
         return Screen(embed=embed)
-    return Screen(embed=embed, pictures=[final_grids_picture(engine, scored, grids, words)])
+    drawing = final_grids_picture(engine, scored, grids, words, avatars)
+    return Screen(embed=embed, pictures=[drawing])
 
 
 def _final_cards(grid: Sequence[int | None]) -> list[SlotView]:
@@ -459,6 +468,7 @@ def final_grids_picture(
     scored: RoundScored,
     grids: Sequence[Sequence[int | None]],
     words: Words,
+    avatars: Sequence[Avatar] = (),
 ) -> Picture:
     """Every grid as the round ended; the finisher's score shows its penalty ("12→24")."""
     scores = [
@@ -468,7 +478,14 @@ def final_grids_picture(
     settings = engine.settings
     title = words("Skyjo · round {round} is over", round=scored.round)
     drawing = picture.final_grids_picture(
-        title, engine.names, grids, scores, settings.columns, settings.rows, scored.finisher
+        title,
+        engine.names,
+        grids,
+        scores,
+        settings.columns,
+        settings.rows,
+        scored.finisher,
+        avatars,
     )
     return Picture(
         name="round.png",
@@ -478,7 +495,10 @@ def final_grids_picture(
     )
 
 
-def final(game: GameRecord, engine: SkyjoGame, words: Words) -> Screen:
+def final(
+    game: GameRecord, engine: SkyjoGame, words: Words, avatars: AvatarSource = badges
+) -> Screen:
+    """The totals in text: every grid was drawn with the last round's summary."""
     names = engine.names
     winners = set(engine.winners or ())
     totals = engine.totals

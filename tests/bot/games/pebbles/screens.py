@@ -11,6 +11,7 @@ import tests.games.pebbles
 from bot.adapters.specs import ButtonSpec, Form, Picture, Row, Screen, TableContext, TextField
 from bot.i18n import Words
 from bot.storage.records import GameRecord
+from bot.ui.avatars import AvatarSource, badges
 from tests.bot.games.pebbles.picture import png
 from tests.games.pebbles import PebblesGame, PebblesSettings
 
@@ -50,7 +51,10 @@ def personal(game: GameRecord, pebbles: PebblesGame, seat: int, words: Words) ->
     return Screen(embed=discord.Embed(title="Your pebbles"))
 
 
-def final(game: GameRecord, pebbles: PebblesGame, words: Words) -> Screen:
+def final(
+    game: GameRecord, pebbles: PebblesGame, words: Words, avatars: AvatarSource = badges
+) -> Screen:
+    """The piles as they ended (its picture draws no names: nothing to draw `avatars` by)."""
     return Screen(
         embed=discord.Embed(title="Pebbles · over", description=str(pebbles.pebbles)),
         pictures=[table_picture(pebbles)],
