@@ -6,7 +6,9 @@ starting where a new member starts (mu 25, sigma 25/3), plays `--games` games of
 drawn at random from the pool (`games.simulation.play`, each game from its own seed). The games
 are then rated one after another with the bot's own model (`bot.ratings.model.MODEL`), places
 shared on equal results as in the bot. A level's rating is the mean of its bots' final mu and
-of their final sigma. The figures go into `bot.ratings.model.BOT_RATINGS` (see docs/bots.md).
+of their final sigma. Each game declares its own figures, as `bot_ratings` of its adapter
+(`bot/games/<game>/adapter.py`): the run ends with each game's declaration to paste there (see
+docs/bots.md).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bot.catalog import installed
 from bot.ratings.model import MODEL
 from games.simulation import GameSpec, game_seed, play
 
@@ -93,6 +96,21 @@ def calibrate(kind: str, games: int, seed: int, pool: int, workers: int) -> dict
     }
 
 
+def declaration(kind: str, levels: dict[str, dict[str, float]]) -> list[str]:
+    """The lines that declare a game's bot ratings in its adapter (`GameAdapter.bot_ratings`),
+    headed by a comment naming the adapter."""
+    adapter = type(installed().require(kind))
+    return [
+        f"# {adapter.__module__}.{adapter.__name__}",
+        "bot_ratings: ClassVar[dict[str, Rating]] = {",
+        *(
+            f'    "{level}": Rating({rating["mu"]:.2f}, {rating["sigma"]:.2f}),'
+            for level, rating in levels.items()
+        ),
+        "}",
+    ]
+
+
 def _level(bots: Sequence[Any]) -> dict[str, float]:
     mus = [bot.mu for bot in bots]
     return {
@@ -130,6 +148,8 @@ def main() -> None:
             f"{kind}: {figures['games']} games, {figures['stalled']} stalled,"
             f" {figures['seconds']} s"
         )
+    for kind, figures in table.items():
+        print("", *declaration(kind, figures["levels"]), sep="\n")
 
 
 if __name__ == "__main__":

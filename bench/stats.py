@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.daily_rank import daily_rank
-from bot.ratings.model import BOT_RATINGS
+from bot.catalog import installed
 from bot.storage import Database, open_database
 from bot.storage.daily import DailyRepository, day_of
 from bot.storage.database import Transaction
@@ -40,7 +40,8 @@ from bot.storage.records import GameRecord, ResultRecord
 from bot.storage.stats import StatsRepository
 
 KINDS = ("skyjo", "junior", "skyfive", "skyjo-sheet")
-LEVELS = tuple(BOT_RATINGS["skyjo"])
+BOTS = installed().bot_ratings
+"""Each game's bots' fixed ratings: a game without them (the score sheet) seats no bot."""
 MEMBERS_PER_SERVER = 40
 RUNS = 20
 DAY = 86_400.0
@@ -103,7 +104,7 @@ async def fill(database: Database, results: int, servers: int, seed: int = 1) ->
             )
         )
         for seat in range(seats):
-            bot = rng.random() < 0.15
+            bot = rng.random() < 0.15 and bool(BOTS[kind])
             user = None if bot else guild * 1000 + members[seat]
             result_rows.append(
                 (
@@ -119,7 +120,7 @@ async def fill(database: Database, results: int, servers: int, seed: int = 1) ->
                     "bot" if bot else "member",
                     ended,
                     0,
-                    rng.choice(LEVELS) if bot else None,
+                    rng.choice(tuple(BOTS[kind])) if bot else None,
                 )
             )
         written += seats
@@ -147,7 +148,7 @@ async def rate(filled: Filled) -> float:
     """Rate every game filled (the rebuild), and analyse the tables; the rebuild's seconds."""
     start = time.perf_counter()
     async with filled.database.transaction() as transaction:
-        await rebuild(transaction, filled.database.dialect)
+        await rebuild(transaction, filled.database.dialect, BOTS)
     seconds = time.perf_counter() - start
     async with filled.database.transaction() as transaction:
         await transaction.execute("ANALYZE")
@@ -242,7 +243,7 @@ async def rating_updates(filled: Filled) -> list[float]:
         async with database.transaction() as transaction:
             await _write_game(transaction, game, results)
             start = time.perf_counter()
-            await record_game(transaction, game, results, database.dialect)
+            await record_game(transaction, game, results, database.dialect, BOTS)
             elapsed = (time.perf_counter() - start) * 1000
         if number:  # the first is a warm-up
             times.append(elapsed)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 
 from bot.adapters.base import GameAdapter, InstalledGame
 from bot.games import junior, sheet, sky_five, skyjo
+from bot.ratings.model import BotRatings
 from games.core.errors import IllegalAction
 
 __all__ = ["COMMON_EXTENSIONS", "INSTALLED", "Catalog", "InstalledGame", "installed"]
@@ -43,6 +44,11 @@ class Catalog:
         if adapter is None:
             raise IllegalAction("That game is not available on this bot.")
         return adapter
+
+    @property
+    def bot_ratings(self) -> BotRatings:
+        """Each game's fixed ratings of its bots, by kind (games without bots have none)."""
+        return {kind: game.adapter.bot_ratings for kind, game in self._games.items()}
 
     @property
     def extensions(self) -> list[str]:

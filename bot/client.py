@@ -76,7 +76,7 @@ class SkyTableBot(commands.Bot):
         self.stats = StatsRepository(self.database)
         self.sessions = Sessions(
             self,
-            GameRepository(self.database),
+            GameRepository(self.database, self.catalog.bot_ratings),
             GuildRepository(self.database),
             self.catalog,
             bot_delay=self.bot_delay,

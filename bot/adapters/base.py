@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
@@ -43,6 +43,7 @@ from bot.adapters.specs import (
     TextField,
 )
 from bot.i18n import Words
+from bot.ratings.model import Rating
 from bot.storage.records import GameRecord
 from bot.ui.avatars import AvatarSource, badges
 from games.core.engine import Engine
@@ -117,6 +118,12 @@ class GameAdapter(ABC):
     seats, no solo play, no turn timer."""
     takeover_level: ClassVar[str | None] = "normal"
     """The level of the bot that plays a late turn or takes over a seat (None: no bots)."""
+    bot_ratings: ClassVar[Mapping[str, Rating]] = {}
+    """The fixed rating each bot level plays at in the members' ratings, calibrated once with
+    `python -m bench.bot_ratings` (docs/bots.md); every level of `bots` needs one."""
+    daily_bots: ClassVar[int] = 0
+    """How many hard bots the daily deal seats against its member; 0: the game has no daily
+    deal."""
     allows_guests: ClassVar[bool] = False
     """Whether the host may seat guests: a name only, played by the host."""
     high_score_wins: ClassVar[bool] = False
@@ -166,6 +173,11 @@ class GameAdapter(ABC):
         view = engine.view(seat)
         policy = self.bots.policy("hard", random.Random(seed))
         return policy.choose(engine.legal_actions(seat), lambda: view), view
+
+    def share_squares(self, engine: Engine, seat: int) -> list[str]:
+        """`seat`'s final cards as lines of emoji for the daily deal's share line: their
+        colours, never their values; none by default."""
+        return []
 
     def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
         """What each seat achieved in a finished game (`engine`), from all its events: counts

@@ -12,17 +12,20 @@ import asyncio
 import time
 from pathlib import Path
 
+from bot.catalog import installed
 from bot.config import BotSettings
+from bot.ratings.model import BotRatings
 from bot.storage import open_database
 from bot.storage.ratings import rebuild_database
 
 
-async def rebuild_store(store: str | Path) -> tuple[int, int, int]:
-    """Rebuild every rating at `store`; how many games, members and ratings (one a member,
-    server and game type) there are."""
+async def rebuild_store(store: str | Path, bots: BotRatings | None = None) -> tuple[int, int, int]:
+    """Rebuild every rating at `store`, bots at the ratings their games declare (by default,
+    the installed games'); how many games, members and ratings (one a member, server and game
+    type) there are."""
     database = await open_database(store)
     try:
-        done = await rebuild_database(database)
+        done = await rebuild_database(database, installed().bot_ratings if bots is None else bots)
     finally:
         await database.close()
     members = {user for _, _, user in done.standings}

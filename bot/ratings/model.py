@@ -4,8 +4,8 @@ starts at mu 25, sigma 25/3), every rated seat a team of one, shared places ties
 Which games are rated: finished, decided (someone won: a score sheet ended early names no
 winner), not an attempt at the daily deal, with at least one member and at least two rated
 seats. Members and bots are rated seats; guests are left out. A bot plays at the fixed rating
-of its level (`BOT_RATINGS`), which a game never changes; a result saved before bots' levels
-were kept counts as `normal`.
+of its level, which its game declares (`GameAdapter.bot_ratings`) and a game never changes; a
+result saved before bots' levels were kept counts as `normal`.
 """
 
 from __future__ import annotations
@@ -34,28 +34,13 @@ class Rating:
 NEW = Rating(MODEL.mu, MODEL.sigma)
 """A member's rating before their first rated game."""
 
-BOT_RATINGS: dict[str, dict[str, Rating]] = {
-    "skyjo": {
-        "easy": Rating(13.38, 1.73),
-        "normal": Rating(24.34, 1.67),
-        "hard": Rating(37.40, 1.75),
-    },
-    "junior": {
-        "easy": Rating(18.60, 1.61),
-        "normal": Rating(24.71, 1.58),
-        "hard": Rating(30.94, 1.61),
-    },
-    "skyfive": {
-        "easy": Rating(22.02, 1.58),
-        "normal": Rating(25.37, 1.55),
-        "hard": Rating(27.88, 1.56),
-    },
-}
-"""Each bot level's fixed rating per game kind, calibrated once from 3,000 bot games a kind
-with `python -m bench.bot_ratings --games 3000 --seed 1` (docs/bots.md, "Ratings of the
-bots")."""
-BOT_RATINGS_OF_KIND = {"skyjo-sheet": "skyjo"}
-"""Game kinds whose bots play at another kind's ratings."""
+BotRatings = Mapping[str, Mapping[str, Rating]]
+"""Each game kind's fixed ratings of its bots, by level: what each game's adapter declares
+(`GameAdapter.bot_ratings`), gathered by the catalog (`Catalog.bot_ratings`)."""
+
+
+class UnratedBot(LookupError):
+    """A bot seat of a game whose bots have no declared rating."""
 
 
 @dataclass(frozen=True)
@@ -69,9 +54,12 @@ class RatedSeat:
     won: bool = False
 
 
-def bot_rating(kind: str, level: str | None) -> Rating:
-    levels = BOT_RATINGS[BOT_RATINGS_OF_KIND.get(kind, kind)]
-    return levels.get(level or DEFAULT_LEVEL, levels[DEFAULT_LEVEL])
+def bot_rating(levels: Mapping[str, Rating], level: str | None) -> Rating:
+    """The fixed rating of a bot of `level` among its game's `levels`."""
+    rating = levels.get(level or DEFAULT_LEVEL) or levels.get(DEFAULT_LEVEL)
+    if rating is None:
+        raise UnratedBot(f"no rating for a bot of level {level!r} among {sorted(levels)}")
+    return rating
 
 
 def rated_seats(seats: Sequence[RatedSeat]) -> list[RatedSeat]:
@@ -98,15 +86,16 @@ def is_rated(
 
 
 def update(
-    kind: str, seats: Sequence[RatedSeat], current: Mapping[int, Rating]
+    bots: Mapping[str, Rating], seats: Sequence[RatedSeat], current: Mapping[int, Rating]
 ) -> dict[int, Rating]:
-    """Each member's new rating after the game (`current`: their ratings before it, NEW for
-    anyone missing). The caller checks `is_rated` first."""
+    """Each member's new rating after the game (`bots`: its game's bot ratings by level;
+    `current`: the members' ratings before it, NEW for anyone missing). The caller checks
+    `is_rated` first."""
     rated = rated_seats(seats)
     before = [
         current.get(seat.user_id, NEW)
         if seat.user_id is not None and seat.seat_kind == "member"
-        else bot_rating(kind, seat.bot_level)
+        else bot_rating(bots, seat.bot_level)
         for seat in rated
     ]
     teams = [[MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before]

@@ -12,7 +12,7 @@ import discord
 
 from bot.adapters.base import GameAdapter
 from bot.i18n import N_
-from bot.sessions.daily_result import DAILY_BOTS, DAILY_LEVEL, daily_seed, places
+from bot.sessions.daily_result import DAILY_LEVEL, daily_seed, places
 from bot.sessions.lobby import LobbyFlow
 from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
@@ -41,7 +41,7 @@ class DailyFlow:
         then finds the attempt opened."""
 
     def has_deal(self, adapter: GameAdapter) -> bool:
-        return adapter.kind in DAILY_BOTS
+        return adapter.daily_bots > 0
 
     def today(self) -> str:
         """The UTC day of the bot's clock."""
@@ -73,7 +73,7 @@ class DailyFlow:
     async def open(self, interaction: discord.Interaction[Any], adapter: GameAdapter) -> None:
         """The member's attempt at today's deal of `adapter`'s game: claimed, then opened as
         any solo game (in a thread of its own where the server has threads on)."""
-        if adapter.kind not in DAILY_BOTS:
+        if not self.has_deal(adapter):
             raise IllegalAction(NO_DAILY, game=adapter.title)
         key = (interaction.user.id, adapter.kind)
         lock = self._opening.setdefault(key, asyncio.Lock())
@@ -85,7 +85,6 @@ class DailyFlow:
                 del self._opening[key]
 
     async def _open(self, interaction: discord.Interaction[Any], adapter: GameAdapter) -> None:
-        bots = DAILY_BOTS[adapter.kind]
         day = self.today()
         user = interaction.user
         claimed = await self.daily.claim(day, adapter.kind, user.id, interaction.guild_id)
@@ -96,7 +95,7 @@ class DailyFlow:
                 interaction,
                 adapter,
                 {},
-                bots=[DAILY_LEVEL] * bots,
+                bots=[DAILY_LEVEL] * adapter.daily_bots,
                 seed=daily_seed(day, adapter.kind),
                 daily=day,
             )

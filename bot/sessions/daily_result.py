@@ -14,12 +14,10 @@ from bot.i18n import Words
 from bot.storage.daily import DailyEnd, DailyPlace, DailyRepository, DailyResult
 from bot.storage.database import Database
 from bot.storage.records import GameRecord, ResultRecord
-from bot.ui.daily_screens import cards_line, result_text, share_line
+from bot.ui.daily_screens import result_text, share_line
 
 DAILY_LEVEL = "hard"
-DAILY_BOTS = {"skyjo": 3, "junior": 3, "skyfive": 3}
-"""How many bots of `DAILY_LEVEL` each game's daily deal is played against: three, the table
-of four each game's rules are written for."""
+"""The level of the bots a daily deal seats (as many as its game's `daily_bots`)."""
 
 
 def daily_seed(day: str, kind: str) -> int:
@@ -43,7 +41,7 @@ def daily_end(
     if mine is None:
         return None
     left = not engine.is_over
-    lines = cards_line(record.kind, engine, mine.seat)
+    lines = adapter.share_squares(engine, mine.seat)
     share = share_line(adapter.title, record.daily, lines, mine.score, left, words)
     standing = -mine.score if adapter.high_score_wins else mine.score
     return DailyEnd(

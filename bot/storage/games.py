@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ratings.model import BotRatings
 from bot.storage.daily import DailyEnd, record_daily
 from bot.storage.database import Conflict, Database, Row, Transaction
 from bot.storage.ratings import record_game, take_back
@@ -78,8 +79,11 @@ class Move:
 
 
 class GameRepository:
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, bot_ratings: BotRatings | None = None) -> None:
+        """`bot_ratings`: the fixed ratings of each game's bots (the catalog's); a finished
+        game that seats a bot of a game not in it cannot be rated, and is not saved."""
         self.database = database
+        self.bot_ratings: BotRatings = bot_ratings or {}
 
     async def create(
         self,
@@ -181,7 +185,7 @@ class GameRepository:
         if row is not None:
             raise ChannelBusy(_record(row))
         await transaction.execute("DELETE FROM results WHERE game_id = ?", (game.id,))
-        await take_back(transaction, game.id, self.database.dialect)
+        await take_back(transaction, game.id, self.database.dialect, self.bot_ratings)
 
     async def finish(
         self,
@@ -224,7 +228,7 @@ class GameRepository:
                     for r in results
                 ],
             )
-            await record_game(transaction, game, results, self.database.dialect)
+            await record_game(transaction, game, results, self.database.dialect, self.bot_ratings)
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         rows = await self.database.fetchall(

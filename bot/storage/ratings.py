@@ -6,15 +6,17 @@ ended (then by game id).
 Ratings are derived data: a game that ends (or is reopened) out of that order for one of its
 members, because a later game of theirs is rated already, rebuilds its server's game type from
 the results, so that the tables always equal a rebuild's. A bot's result saved before bots'
-levels were kept counts as `normal` (`bot.ratings.model.DEFAULT_LEVEL`).
+levels were kept counts as `normal` (`bot.ratings.model.DEFAULT_LEVEL`). Bots play at the
+fixed ratings their games declare (`bots`: the catalog's `bot_ratings`, which every function
+rating games is given).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.ratings.model import NEW, RatedSeat, Rating, is_rated, update
+from bot.ratings.model import NEW, BotRatings, RatedSeat, Rating, is_rated, update
 from bot.storage.database import Database, Dialect, Row, Transaction
 from bot.storage.records import GameRecord, ResultRecord
 
@@ -105,6 +107,7 @@ async def record_game(
     game: GameRecord,
     results: Sequence[ResultRecord],
     dialect: Dialect,
+    bots: BotRatings,
 ) -> None:
     """Update the members' ratings for the finished `game`, whose `results` the transaction
     has just saved."""
@@ -118,7 +121,7 @@ async def record_game(
     )
     if earlier is not None:  # saved as finished before: rate it again from scratch
         await _lock(transaction, dialect, scope)
-        await rebuild_scope(transaction, scope)
+        await rebuild_scope(transaction, scope, bots)
         return
     if not rated:
         return
@@ -126,13 +129,17 @@ async def record_game(
     members = _members(seats)
     await _lock(transaction, dialect, scope)
     if await _rated_later(transaction, scope, members, game.ended_at, game.id):
-        await rebuild_scope(transaction, scope)
+        await rebuild_scope(transaction, scope, bots)
         return
-    await _rate_latest(transaction, game, scope, seats)
+    await _rate_latest(transaction, game, scope, seats, bots.get(game.kind, {}))
 
 
 async def _rate_latest(
-    transaction: Transaction, game: GameRecord, scope: Scope, seats: Sequence[RatedSeat]
+    transaction: Transaction,
+    game: GameRecord,
+    scope: Scope,
+    seats: Sequence[RatedSeat],
+    bots: Mapping[str, Rating],
 ) -> None:
     """Rate a game that comes after every rated game of its members, from their ratings."""
     assert game.ended_at is not None
@@ -145,7 +152,7 @@ async def _rate_latest(
     current = {
         row["user_id"]: Standing(Rating(row["mu"], row["sigma"]), row["games"]) for row in rows
     }
-    after = update(game.kind, seats, {user: s.rating for user, s in current.items()})
+    after = update(bots, seats, {user: s.rating for user, s in current.items()})
     standings = {}
     changes = []
     for user, rating in after.items():
@@ -155,7 +162,9 @@ async def _rate_latest(
     await _write(transaction, standings, changes, upsert=True)
 
 
-async def take_back(transaction: Transaction, game_id: int, dialect: Dialect) -> None:
+async def take_back(
+    transaction: Transaction, game_id: int, dialect: Dialect, bots: BotRatings
+) -> None:
     """Undo what the game did to its members' ratings, exactly, once the transaction has
     deleted its results: their ratings before it when it is each one's latest rated game, a
     rebuild of its server's game type otherwise."""
@@ -172,7 +181,7 @@ async def take_back(transaction: Transaction, game_id: int, dialect: Dialect) ->
     later = await _rated_later(transaction, scope, members, rows[0]["ended_at"], game_id)
     await transaction.execute("DELETE FROM rating_changes WHERE game_id = ?", (game_id,))
     if later:
-        await rebuild_scope(transaction, scope)
+        await rebuild_scope(transaction, scope, bots)
         return
     await transaction.executemany(
         "UPDATE ratings SET mu = ?, sigma = ?, ordinal = ?, games = games - 1"
@@ -195,29 +204,30 @@ async def take_back(transaction: Transaction, game_id: int, dialect: Dialect) ->
     )
 
 
-def replay(rows: Iterable[Row]) -> Replay:
+def replay(rows: Iterable[Row], bots: BotRatings) -> Replay:
     """The ratings that stored results give, rated game after game in the rows' order (the
     rows of one game together)."""
     done = Replay({}, [])
     game: list[Row] = []
     for row in rows:
         if game and row["game_id"] != game[0]["game_id"]:
-            _replay_game(done, game)
+            _replay_game(done, game, bots)
             game = []
         game.append(row)
     if game:
-        _replay_game(done, game)
+        _replay_game(done, game, bots)
     return done
 
 
-def _replay_game(done: Replay, rows: Sequence[Row]) -> None:
+def _replay_game(done: Replay, rows: Sequence[Row], bots: BotRatings) -> None:
     seats = [_seat(row) for row in rows]
     if not is_rated(seats):
         return
     first = rows[0]
     scope: Scope = (first["guild_id"], first["kind"])
     known = {user: done.standings.get((*scope, user), Standing(NEW, 0)) for user in _members(seats)}
-    after = update(first["kind"], seats, {user: s.rating for user, s in known.items()})
+    levels = bots.get(first["kind"], {})
+    after = update(levels, seats, {user: s.rating for user, s in known.items()})
     done.games += 1
     for user, rating in after.items():
         done.standings[(*scope, user)] = Standing(rating, known[user].games + 1)
@@ -226,43 +236,43 @@ def _replay_game(done: Replay, rows: Sequence[Row]) -> None:
         )
 
 
-async def rebuild_scope(transaction: Transaction, scope: Scope) -> None:
+async def rebuild_scope(transaction: Transaction, scope: Scope, bots: BotRatings) -> None:
     """Rate every stored game of one server's game type again, in order."""
     await transaction.execute("DELETE FROM ratings WHERE guild_id = ? AND kind = ?", scope)
     await transaction.execute("DELETE FROM rating_changes WHERE guild_id = ? AND kind = ?", scope)
     rows = await transaction.fetchall(
         f"{_RATED_RESULTS} AND r.guild_id = ? AND r.kind = ?{_ORDER}", scope
     )
-    done = replay(rows)
+    done = replay(rows, bots)
     await _write(transaction, done.standings, done.changes)
 
 
-async def rebuild(transaction: Transaction, dialect: Dialect) -> Replay:
+async def rebuild(transaction: Transaction, dialect: Dialect, bots: BotRatings) -> Replay:
     """Rate every stored game again, in order, in place of the ratings stored: after a change
     of formula or a restored backup. Games finishing meanwhile wait for it (PostgreSQL) or
     for its transaction (SQLite)."""
     if dialect == "postgres":
         await transaction.execute("LOCK TABLE results IN SHARE MODE")
-    done = replay(await transaction.fetchall(f"{_RATED_RESULTS}{_ORDER}"))
+    done = replay(await transaction.fetchall(f"{_RATED_RESULTS}{_ORDER}"), bots)
     await _replace(transaction, done)
     return done
 
 
-async def rebuild_database(database: Database) -> Replay:
+async def rebuild_database(database: Database, bots: BotRatings) -> Replay:
     """`rebuild` in a transaction of its own. On SQLite, where the bot's saves give up after
     waiting 5 s for a write, the games are rated before the transaction, which only writes
     them, unless another connection wrote meanwhile: then they are rated again inside it."""
     if database.dialect == "sqlite":
         seen = await database.fetchone("PRAGMA data_version")
-        done = replay(await database.fetchall(f"{_RATED_RESULTS}{_ORDER}"))
+        done = replay(await database.fetchall(f"{_RATED_RESULTS}{_ORDER}"), bots)
         async with database.transaction() as transaction:
             now = await transaction.fetchone("PRAGMA data_version")
             if seen is not None and now is not None and seen[0] == now[0]:
                 await _replace(transaction, done)
                 return done
-            return await rebuild(transaction, database.dialect)
+            return await rebuild(transaction, database.dialect, bots)
     async with database.transaction() as transaction:
-        return await rebuild(transaction, database.dialect)
+        return await rebuild(transaction, database.dialect, bots)
 
 
 async def _replace(transaction: Transaction, done: Replay) -> None:

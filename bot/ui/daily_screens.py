@@ -1,14 +1,12 @@
 """What the daily deal shows: a member's result and place, and the spoiler-free share line.
 
-The share line shows the colours of the member's final cards, never their values: Skyjo's
-grid in the printed cards' colours (🟦 below zero, ⬜ zero, 🟩 1–4, 🟨 5–8, 🟥 9–12, ⬛ a
-removed card), Skyjo Junior's grid with a colour for each pair of values, and Sky Five's
-face-up cards by colour (⭐ a Shooting Star) with the count of banked cards.
+The share line shows the colours of the member's final cards, never their values, as each game
+draws them (`GameAdapter.share_squares`), a grid's with the helpers here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.i18n import N_, Words
@@ -16,55 +14,19 @@ from bot.storage.daily import DailyPlace, DailyResult
 from bot.ui.names import shown
 
 FACE_DOWN = "🔳"
+"""A card of a grid still face down."""
 REMOVED = "⬛"
-JUNIOR_COLOURS = ("🟥", "🟧", "🟨", "🟩", "🟦", "🟪")
-SKY_FIVE_COLOURS = ("🟥", "🟨", "🟩", "🟦", "🟪", "⭐")
+"""A slot of a grid whose card was removed."""
 
 ALREADY_SHARED = N_("Your result is already posted: {link}")
 NOT_YOURS = N_("Only {name} can share this result. Try today's deal yourself: {command}")
 SHARED = N_("Your result is posted in {channel}.")
 
 
-def skyjo_square(slot: Any) -> str:
-    if slot == "cleared":
-        return REMOVED
-    if slot == "down":
-        return FACE_DOWN
-    if slot < 0:
-        return "🟦"
-    if slot == 0:
-        return "⬜"
-    return "🟩" if slot <= 4 else "🟨" if slot <= 8 else "🟥"
-
-
-def junior_square(slot: Any) -> str:
-    if slot == "down":
-        return FACE_DOWN
-    return JUNIOR_COLOURS[min(max(int(slot) - 1, 0) // 2, len(JUNIOR_COLOURS) - 1)]
-
-
-def grid_lines(slots: Sequence[Any], columns: int, square: Any) -> list[str]:
+def grid_lines(slots: Sequence[Any], columns: int, square: Callable[[Any], str]) -> list[str]:
     """The squares of a grid's slots (in reading order), a line a row."""
     squares = [square(slot) for slot in slots]
     return ["".join(squares[i : i + columns]) for i in range(0, len(squares), columns)]
-
-
-def cards_line(kind: str, engine: Any, seat: int) -> list[str]:
-    """The lines of squares of `seat`'s cards at the end of a game of `kind`."""
-    view = engine.view(None)
-    player = view.players[seat]
-    if kind == "skyjo":
-        return grid_lines(player.cards, view.settings.columns, skyjo_square)
-    if kind == "junior":
-        from games.skyjo_junior.settings import GRID_COLUMNS
-
-        return grid_lines(player.cards, GRID_COLUMNS, junior_square)
-    if kind == "skyfive":
-        from games.sky_five.cards import colour_of
-
-        line = "".join(SKY_FIVE_COLOURS[colour_of(card)] for card in player.face_up)
-        return [f"{line or '·'} 🏦 {player.banked_count}"]
-    return []
 
 
 def share_line(

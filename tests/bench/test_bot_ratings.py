@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, replace
 
-from bench.bot_ratings import calibrate, line_ups, places
+from bench.bot_ratings import calibrate, declaration, line_ups, places
+from bot.catalog import installed
 from games.sky_five.simulation import SPEC as SKY_FIVE
 from games.skyjo.simulation import SPEC as SKYJO
 
@@ -37,3 +39,18 @@ def test_a_short_calibration_rates_the_levels_in_order() -> None:
     levels = table["levels"]
     assert levels["easy"]["mu"] < levels["normal"]["mu"] < levels["hard"]["mu"]
     assert all(0 < level["sigma"] < 25 / 3 for level in levels.values())
+
+
+def test_the_declaration_to_paste_is_the_one_each_game_holds() -> None:
+    for game in installed():
+        adapter = type(game.adapter)
+        if not adapter.bot_ratings:
+            continue
+        levels = {
+            level: {"mu": rating.mu, "sigma": rating.sigma}
+            for level, rating in adapter.bot_ratings.items()
+        }
+        lines = declaration(adapter.kind, levels)
+        assert lines[0] == f"# {adapter.__module__}.{adapter.__name__}"
+        source = inspect.getsource(adapter)
+        assert "\n".join(f"    {line}" for line in lines[1:]) in source, adapter.kind

@@ -7,11 +7,18 @@ import os
 import subprocess
 import sys
 
+from bot.adapters.base import GameAdapter
 from bot.catalog import installed
+from bot.games.skyjo.share import square as skyjo_square
 from bot.i18n import Words
-from bot.sessions.daily_result import DAILY_BOTS, DAILY_LEVEL, daily_seed
-from bot.ui.daily_screens import cards_line, share_line, skyjo_square
+from bot.sessions.daily_result import DAILY_LEVEL, daily_seed
+from bot.ui.daily_screens import share_line
 from games.core.seats import Seat
+
+DAILY: dict[str, GameAdapter] = {
+    game.adapter.kind: game.adapter for game in installed() if game.adapter.daily_bots
+}
+"""The games with a daily deal, by kind."""
 
 
 def deal(kind: str, day: str, names: tuple[str, ...] = ("Ana", "Bot 1", "Bot 2", "Bot 3")) -> str:
@@ -23,7 +30,7 @@ def deal(kind: str, day: str, names: tuple[str, ...] = ("Ana", "Bot 1", "Bot 2",
 
 
 def test_the_same_day_and_game_deal_the_same_cards() -> None:
-    for kind in DAILY_BOTS:
+    for kind in DAILY:
         assert daily_seed("2030-03-17", kind) == daily_seed("2030-03-17", kind)
         assert deal(kind, "2030-03-17") == deal(
             kind, "2030-03-17", ("Zoé", "Bot 1", "Bot 2", "Bot 3")
@@ -32,7 +39,7 @@ def test_the_same_day_and_game_deal_the_same_cards() -> None:
 
 def test_other_days_and_games_deal_other_cards() -> None:
     days = [f"2030-03-{day:02d}" for day in range(1, 29)]
-    for kind in DAILY_BOTS:
+    for kind in DAILY:
         seeds = {daily_seed(day, kind) for day in days}
         assert len(seeds) == len(days)
         assert deal(kind, "2030-03-17") != deal(kind, "2030-03-18")
@@ -52,11 +59,25 @@ def test_the_seed_is_the_same_in_another_process() -> None:
 
 
 def test_every_daily_game_has_hard_bots() -> None:
-    catalog = installed()
-    for kind, bots in DAILY_BOTS.items():
-        adapter = catalog.require(kind)
+    assert {kind: adapter.daily_bots for kind, adapter in DAILY.items()} == {
+        "skyjo": 3,
+        "junior": 3,
+        "skyfive": 3,
+    }
+    for adapter in DAILY.values():
         assert DAILY_LEVEL in adapter.bot_levels
-        assert adapter.min_seats <= bots + 1 <= adapter.max_seats
+        assert adapter.min_seats <= adapter.daily_bots + 1 <= adapter.max_seats
+
+
+def test_a_game_without_bots_has_no_daily_deal_nor_squares() -> None:
+    for game in installed():
+        if not game.adapter.has_bots:
+            assert game.adapter.daily_bots == 0, game.adapter.kind
+    sheet = installed().require("skyjo-sheet")
+    assert sheet.daily_bots == 0
+    seats = [Seat(name="Ana"), Seat(name="Leo")]
+    engine, _ = sheet.new_engine(sheet.build_settings({}), seats, 1)
+    assert sheet.share_squares(engine, 0) == []
 
 
 def test_the_share_line_shows_colours_not_values() -> None:
@@ -69,13 +90,11 @@ def test_the_share_line_shows_colours_not_values() -> None:
 
 
 def test_each_game_draws_its_final_cards_as_squares() -> None:
-    catalog = installed()
-    for kind in DAILY_BOTS:
-        adapter = catalog.require(kind)
+    for kind, adapter in DAILY.items():
         seats = [Seat(name="Ana"), Seat(name="Bot 1", bot=True)]
         engine, _ = adapter.new_engine(
             adapter.build_settings({}), seats, daily_seed("2030-03-17", kind)
         )
-        lines = cards_line(kind, engine, 0)
+        lines = adapter.share_squares(engine, 0)
         assert lines, kind
         assert not any(character.isdigit() for row in lines[:-1] for character in row), kind

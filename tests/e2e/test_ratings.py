@@ -24,7 +24,7 @@ async def test_a_solo_game_finished_through_discord_rates_its_member(tmp_path: P
         results = await store.results(session.record.id)
         assert [(r.seat_kind, r.bot_level) for r in results] == [("member", None), ("bot", "hard")]
         expected = update(
-            "skyjo",
+            session.adapter.bot_ratings,
             [RatedSeat(r.place, r.seat_kind, r.user_id, r.bot_level, r.won) for r in results],
             {},
         )[ana]

@@ -1,12 +1,25 @@
-"""Which games are rated, and how a game moves its members' ratings."""
+"""Which games are rated, how a game moves its members' ratings, and the bots' fixed ratings
+each game declares."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.ratings.model import BOT_RATINGS, NEW, RatedSeat, Rating, bot_rating, is_rated, update
+from bot.catalog import installed
+from bot.ratings.model import (
+    NEW,
+    RatedSeat,
+    Rating,
+    UnratedBot,
+    bot_rating,
+    is_rated,
+    update,
+)
+from tests.catalog import bot_ratings, with_pebbles
 
 ANA, LEO = 1, 2
+BOTS = bot_ratings()
+WITH_BOTS = [game.adapter.kind for game in installed() if game.adapter.has_bots]
 
 
 def member(place: int, user: int = ANA) -> RatedSeat:
@@ -22,7 +35,7 @@ def guest(place: int) -> RatedSeat:
 
 
 def gain(seats: list[RatedSeat], kind: str = "skyjo", user: int = ANA) -> float:
-    return update(kind, seats, {})[user].mu - NEW.mu
+    return update(BOTS[kind], seats, {})[user].mu - NEW.mu
 
 
 @pytest.mark.parametrize(
@@ -51,30 +64,47 @@ def test_which_games_are_rated(
     assert is_rated(seats, finished=finished, daily=daily) is rated, case
 
 
-@pytest.mark.parametrize("kind", ["skyjo", "junior", "skyfive"])
+@pytest.mark.parametrize("kind", WITH_BOTS)
 def test_a_win_over_three_hard_bots_counts_more_than_one_over_an_easy_bot(kind: str) -> None:
     over_hard = gain([member(1), bot(2, "hard"), bot(3, "hard"), bot(4, "hard")], kind)
     over_easy = gain([member(1), bot(2, "easy")], kind)
     assert over_hard > over_easy > 0
 
 
-@pytest.mark.parametrize("kind", ["skyjo", "junior", "skyfive"])
+@pytest.mark.parametrize("kind", WITH_BOTS)
 def test_a_loss_to_an_easy_bot_costs_more_than_one_to_a_hard_bot(kind: str) -> None:
     assert gain([member(2), bot(1, "easy")], kind) < gain([member(2), bot(1, "hard")], kind) < 0
 
 
-@pytest.mark.parametrize("kind", ["skyjo", "junior", "skyfive"])
+@pytest.mark.parametrize("kind", WITH_BOTS)
 def test_the_levels_are_ordered(kind: str) -> None:
-    levels = BOT_RATINGS[kind]
+    levels = BOTS[kind]
     assert levels["easy"].mu < levels["normal"].mu < levels["hard"].mu
 
 
+def test_every_game_with_bots_rates_each_of_its_levels_and_one_without_rates_none() -> None:
+    assert len(WITH_BOTS) >= 3
+    for game in with_pebbles():
+        adapter = game.adapter
+        assert set(adapter.bot_ratings) == set(adapter.bot_levels), adapter.kind
+        assert with_pebbles().bot_ratings[adapter.kind] == adapter.bot_ratings
+    assert not installed().require("skyjo-sheet").has_bots
+
+
+def test_a_bot_of_a_game_without_bot_ratings_cannot_be_rated() -> None:
+    with pytest.raises(UnratedBot):
+        update({}, [member(1), bot(2, "hard")], {})
+    assert update({}, [member(1), member(2, LEO)], {}) == update(
+        BOTS["skyjo"], [member(1), member(2, LEO)], {}
+    ), "members alone need no bot's rating"
+
+
 def test_a_shared_place_is_a_tie() -> None:
-    tied = update("skyjo", [member(1), member(1, LEO)], {})
+    tied = update(BOTS["skyjo"], [member(1), member(1, LEO)], {})
     assert tied[ANA] == tied[LEO]
     assert tied[ANA].mu == pytest.approx(NEW.mu)
     assert tied[ANA].sigma < NEW.sigma, "a tie still tells something"
-    won = update("skyjo", [member(1), member(2, LEO)], {})
+    won = update(BOTS["skyjo"], [member(1), member(2, LEO)], {})
     assert won[ANA].mu > tied[ANA].mu > won[LEO].mu
 
 
@@ -83,24 +113,24 @@ def test_sharing_a_win_with_a_bot_gains_less_than_beating_it() -> None:
 
 
 def test_guests_are_left_out_of_the_update() -> None:
-    with_guests = update("skyjo", [guest(1), member(2), guest(3), bot(4, "easy")], {})
-    without = update("skyjo", [member(1), bot(2, "easy")], {})
+    with_guests = update(BOTS["skyjo"], [guest(1), member(2), guest(3), bot(4, "easy")], {})
+    without = update(BOTS["skyjo"], [member(1), bot(2, "easy")], {})
     assert with_guests == without
 
 
 def test_only_members_get_a_new_rating_and_their_own_current_one_counts() -> None:
     strong = Rating(35.0, 2.0)
-    after = update("junior", [member(1), bot(2, "hard"), member(3, LEO)], {LEO: strong})
+    after = update(BOTS["junior"], [member(1), bot(2, "hard"), member(3, LEO)], {LEO: strong})
     assert set(after) == {ANA, LEO}
     assert after[LEO].mu < strong.mu and after[LEO].sigma < strong.sigma
     assert abs(after[LEO].mu - strong.mu) < after[ANA].mu - NEW.mu, "a sure rating moves less"
 
 
 def test_a_bot_saved_without_its_level_plays_as_normal() -> None:
-    assert update("skyfive", [member(2), bot(1, None)], {}) == update(
-        "skyfive", [member(2), bot(1, "normal")], {}
+    assert update(BOTS["skyfive"], [member(2), bot(1, None)], {}) == update(
+        BOTS["skyfive"], [member(2), bot(1, "normal")], {}
     )
-    assert bot_rating("skyjo-sheet", "hard") == BOT_RATINGS["skyjo"]["hard"]
+    assert bot_rating(BOTS["skyjo"], None) == BOTS["skyjo"]["normal"]
 
 
 def test_the_conservative_value_is_mu_less_three_sigma() -> None:

@@ -15,6 +15,7 @@ from bot.storage.database import migrations
 from bot.storage.games import ChannelBusy
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
 from bot.storage.sqlite import SqliteDatabase
+from tests.catalog import bot_ratings
 from tests.postgres_server import PostgresServer
 
 
@@ -153,7 +154,7 @@ async def test_concurrent_saves_are_all_applied(database: Database) -> None:
 
 
 async def test_results_keep_places_tiebreaks_and_kinds_of_seat(database: Database) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, bot_ratings())
     game = await new_lobby(games)
     game.status = "finished"
     results = [

@@ -16,16 +16,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.ratings.__main__ import rebuild_store
-from bot.ratings.model import NEW, RatedSeat, Rating, update
+from bot.ratings.model import NEW, RatedSeat, Rating, UnratedBot, update
 from bot.storage import Database, GameRepository, open_database
 from bot.storage.database import Row, Transaction
 from bot.storage.ratings import rebuild, rebuild_database, record_game
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
+from tests.catalog import bot_ratings
 from tests.postgres_server import PostgresServer
 
 ANA, LEO, ZOE = 100, 101, 102
 _channels = itertools.count(1000)
 _guilds = itertools.count(50)
+BOTS = bot_ratings()
 
 
 @pytest.fixture
@@ -136,14 +138,29 @@ async def rating(database: Database, user: int, kind: str = "skyjo") -> Rating |
     return None if row is None else Rating(row["mu"], row["sigma"])
 
 
+async def test_the_store_rates_bots_at_the_ratings_it_is_given(database: Database) -> None:
+    ana, hard = seat("member", ANA), seat("bot", level="hard")
+    won = RatedSeat(1, "member", ANA, won=True)
+    stronger = {"skyjo": {"hard": Rating(45.0, 1.0)}}
+    await play(GameRepository(database, stronger), [ana, hard], [1, 2])
+    beaten = RatedSeat(2, "bot", bot_level="hard")
+    assert await rating(database, ANA) == update(stronger["skyjo"], [won, beaten], {})[ANA]
+    kept = await ratings(database), await changes(database)
+    with pytest.raises(UnratedBot):
+        await play(GameRepository(database), [ana, hard], [1, 2])
+    assert (await ratings(database), await changes(database)) == kept
+    saved = await database.fetchone("SELECT COUNT(*) FROM results")
+    assert saved is not None and saved[0] == 2, "nor are its results: only the first game's"
+
+
 async def test_a_finished_game_rates_its_members_in_the_same_transaction(
     database: Database,
 ) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, BOTS)
     ana, leo = seat("member", ANA), seat("member", LEO)
     game = await play(games, [ana, seat("bot", level="hard"), leo], [1, 2, 3])
     expected = update(
-        "skyjo",
+        BOTS["skyjo"],
         [
             RatedSeat(1, "member", ANA, won=True),
             RatedSeat(2, "bot", None, "hard"),
@@ -168,7 +185,7 @@ async def test_a_finished_game_rates_its_members_in_the_same_transaction(
 
 
 async def test_ratings_are_kept_per_server_and_game_type(database: Database) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, BOTS)
     pair = [seat("member", ANA), seat("bot", level="easy")]
     await play(games, pair, [1, 2])
     await play(games, pair, [1, 2], kind="junior")
@@ -218,13 +235,13 @@ async def test_which_games_leave_a_rating(
         seat(kind, user=value if kind == "member" else None, level=value if kind == "bot" else None)
         for kind, value in seats
     ]
-    await play(GameRepository(database), records, places, **options)
+    await play(GameRepository(database, BOTS), records, places, **options)
     assert {user for _, _, user in await ratings(database)} == rated, case
     assert len(await changes(database)) == len(rated), case
 
 
 async def test_a_member_who_left_is_rated_with_their_result(database: Database) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, BOTS)
     ana = SeatRecord(name="bot", bot_level="normal", left_by=ANA)  # a bot played on for Ana
     game = await games.create(
         guild_id=1,
@@ -242,7 +259,7 @@ async def test_a_member_who_left_is_rated_with_their_result(database: Database) 
 
 
 async def test_an_old_bot_result_without_a_level_counts_as_normal(database: Database) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, BOTS)
     await play(games, [seat("member", ANA), seat("bot", level=None)], [1, 2])
     await play(games, [seat("member", LEO), seat("bot", level="normal")], [1, 2])
     ana, leo = await rating(database, ANA), await rating(database, LEO)
@@ -252,7 +269,7 @@ async def test_an_old_bot_result_without_a_level_counts_as_normal(database: Data
 async def test_a_failed_transaction_rolls_the_update_back_with_the_results(
     database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, BOTS)
 
     async def then_fail(*args: Any) -> None:
         await record_game(*args)
@@ -267,7 +284,7 @@ async def test_a_failed_transaction_rolls_the_update_back_with_the_results(
 
 
 async def test_a_reopened_game_takes_its_changes_back_exactly(database: Database) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, BOTS)
     ana, leo, hard = seat("member", ANA), seat("member", LEO), seat("bot", level="hard")
     first = await play(games, [ana, hard], [1, 2])
     after_first = await ratings(database)
@@ -281,13 +298,15 @@ async def test_a_reopened_game_takes_its_changes_back_exactly(database: Database
 
 
 async def test_reopening_an_older_game_rates_the_later_ones_again(database: Database) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, BOTS)
     ana, leo, easy = seat("member", ANA), seat("member", LEO), seat("bot", level="easy")
     first = await play(games, [ana, leo], [2, 1])
     await play(games, [ana, easy], [1, 2])
     await reopen(games, first)
     only_second = update(
-        "skyjo", [RatedSeat(1, "member", ANA, won=True), RatedSeat(2, "bot", bot_level="easy")], {}
+        BOTS["skyjo"],
+        [RatedSeat(1, "member", ANA, won=True), RatedSeat(2, "bot", bot_level="easy")],
+        {},
     )
     assert await rating(database, ANA) == only_second[ANA]
     assert await rating(database, LEO) is None
@@ -296,20 +315,20 @@ async def test_reopening_an_older_game_rates_the_later_ones_again(database: Data
 async def test_a_game_ending_before_a_rated_one_is_rated_in_its_place(
     database: Database,
 ) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, BOTS)
     ana, hard = seat("member", ANA), seat("bot", level="hard")
     await play(games, [ana, hard], [1, 2], ended_at=2000.0)
     await play(games, [ana, hard], [2, 1], ended_at=1000.0)
     kept = await ratings(database), await changes(database)
     async with database.transaction() as transaction:
-        await rebuild(transaction, database.dialect)
+        await rebuild(transaction, database.dialect, BOTS)
     assert (await ratings(database), await changes(database)) == kept
 
 
 async def test_the_rebuild_command_rates_every_stored_game(store: str | Path) -> None:
     database = await open_database(store)
     try:
-        games = GameRepository(database)
+        games = GameRepository(database, BOTS)
         await play(games, [seat("member", ANA), seat("bot", level="easy")], [1, 2])
         await play(games, [seat("member", LEO), seat("member", ZOE)], [1, 2], guild=2)
         kept = await ratings(database)
@@ -366,7 +385,7 @@ def _records(seats: list[tuple[str, Any]]) -> list[SeatRecord]:
 async def _run(store: str | Path, guild: int, steps: list[tuple[str, Any]]) -> None:
     database = await open_database(store)
     try:
-        games = GameRepository(database)
+        games = GameRepository(database, BOTS)
         finished: list[tuple[GameRecord, list[ResultRecord]]] = []
         reopened: list[tuple[GameRecord, list[ResultRecord]]] = []
         for step, value in steps:
@@ -395,7 +414,7 @@ async def _run(store: str | Path, guild: int, steps: list[tuple[str, Any]]) -> N
                 finished.append((game, results))
         kept = await ratings(database, guild), await changes(database, guild)
         async with database.transaction() as transaction:
-            await rebuild(transaction, database.dialect)
+            await rebuild(transaction, database.dialect, BOTS)
         assert (await ratings(database, guild), await changes(database, guild)) == kept
     finally:
         await database.close()
@@ -429,7 +448,7 @@ async def test_games_finishing_at_once_in_two_processes_all_count(
         ana, hard = seat("member", ANA), seat("bot", level="hard")
         await asyncio.gather(
             *(
-                play(GameRepository(handles[n % 2]), [ana, hard], [1 + n % 2, 2 - n % 2])
+                play(GameRepository(handles[n % 2], BOTS), [ana, hard], [1 + n % 2, 2 - n % 2])
                 for n in range(8)
             )
         )
@@ -437,7 +456,7 @@ async def test_games_finishing_at_once_in_two_processes_all_count(
         assert row is not None and row["games"] == 8
         kept = await ratings(handles[0]), await changes(handles[0])
         async with handles[0].transaction() as transaction:
-            await rebuild(transaction, handles[0].dialect)
+            await rebuild(transaction, handles[0].dialect, BOTS)
         assert (await ratings(handles[0]), await changes(handles[0])) == kept
     finally:
         for handle in handles:
@@ -447,7 +466,7 @@ async def test_games_finishing_at_once_in_two_processes_all_count(
 async def test_a_game_saved_as_finished_twice_counts_once_with_its_last_results(
     database: Database,
 ) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, BOTS)
     ana, leo = seat("member", ANA), seat("member", LEO)
     game = await play(games, [ana, leo], [1, 2])
     game.version += 1
@@ -455,7 +474,7 @@ async def test_a_game_saved_as_finished_twice_counts_once_with_its_last_results(
     kept = await ratings(database)
     assert kept[(1, "skyjo", LEO)][3] == 1 and kept[(1, "skyjo", LEO)][0] > NEW.mu
     async with database.transaction() as transaction:
-        await rebuild(transaction, database.dialect)
+        await rebuild(transaction, database.dialect, BOTS)
     assert await ratings(database) == kept
 
 
@@ -465,17 +484,17 @@ async def test_a_rebuild_rates_again_a_game_another_process_saved_meanwhile(
     first, second = await open_database(store), await open_database(store)
     try:
         ana, easy = seat("member", ANA), seat("bot", level="easy")
-        await play(GameRepository(first), [ana, easy], [2, 1])
+        await play(GameRepository(first, BOTS), [ana, easy], [2, 1])
         begin = first.transaction
 
         @contextlib.asynccontextmanager
         async def after_a_game_elsewhere() -> AsyncIterator[Transaction]:
-            await play(GameRepository(second), [ana, easy], [1, 2])
+            await play(GameRepository(second, BOTS), [ana, easy], [1, 2])
             async with begin() as transaction:
                 yield transaction
 
         monkeypatch.setattr(first, "transaction", after_a_game_elsewhere)
-        done = await rebuild_database(first)
+        done = await rebuild_database(first, BOTS)
         monkeypatch.undo()
         assert done.games == 2
         row = await first.fetchone("SELECT games FROM ratings WHERE user_id = ?", (ANA,))

@@ -17,6 +17,7 @@ from bot.storage.database import migrations
 from bot.storage.records import SeatRecord
 from bot.storage.sqlite import SqliteDatabase
 from bot.storage.stats import StatsRepository
+from tests.catalog import bot_ratings
 
 ANA, LEO, ZOE = 100, 101, 102
 
@@ -123,7 +124,7 @@ async def changed(
 
 
 async def test_members_with_no_rating_yet_rank_by_wins(database: Database) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, bot_ratings())
     stats = StatsRepository(database)
     bot = SeatRecord(name="Bot 1", bot_level="hard")
     for _ in range(3):
@@ -223,7 +224,7 @@ async def test_a_members_rating_changes_game_by_game(database: Database) -> None
 
 
 async def test_a_members_latest_games_with_their_place_and_thread(database: Database) -> None:
-    games = GameRepository(database)
+    games = GameRepository(database, bot_ratings())
     stats = StatsRepository(database)
     bot = SeatRecord(name="Bot 1", bot_level="hard")
     first = await finished(games, [member(ANA), member(LEO), bot], [10, 20, 5])

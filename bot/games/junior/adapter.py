@@ -21,9 +21,10 @@ from bot.adapters.base import (
     tally,
 )
 from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel
-from bot.games.junior import screens
+from bot.games.junior import screens, share
 from bot.games.junior.words import describe, hint
 from bot.i18n import N_, Words
+from bot.ratings.model import Rating
 from bot.ui.names import all_shown, shown
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
@@ -66,6 +67,15 @@ class JuniorAdapter(GameAdapter):
     max_seats = MAX_SEATS
     high_score_wins = True
     bots = bots.BOT_LEVELS
+    bot_ratings: ClassVar[dict[str, Rating]] = {
+        "easy": Rating(18.60, 1.61),
+        "normal": Rating(24.71, 1.58),
+        "hard": Rating(30.94, 1.61),
+    }
+    """Calibrated from 3,000 bot games with `python -m bench.bot_ratings --games 3000 --seed 1`
+    (docs/bots.md, "Ratings of the bots")."""
+    daily_bots = 3
+    """The table of four the rules are written for."""
     events = CODEC
     panel = PANEL
     engine_type = JuniorGame
@@ -90,6 +100,9 @@ class JuniorAdapter(GameAdapter):
 
     def log_apart(self, event: Any) -> Hashable | None:
         return LINES_APART.get(type(event))
+
+    def share_squares(self, engine: Engine, seat: int) -> list[str]:
+        return share.squares(cast(JuniorGame, engine), seat)
 
     def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
         counted: list[dict[str, int]] = [{} for _ in self.standings(engine)]

@@ -23,9 +23,10 @@ from bot.adapters.base import (
     tally,
 )
 from bot.adapters.panel import HINTS, TURN_SECONDS, SettingsPanel
-from bot.games.sky_five import screens
+from bot.games.sky_five import screens, share
 from bot.games.sky_five.words import describe, hint
 from bot.i18n import N_, Words
+from bot.ratings.model import Rating
 from bot.storage.records import GameRecord
 from bot.ui.avatars import AvatarSource, badges
 from bot.ui.names import all_shown
@@ -63,6 +64,15 @@ class SkyFiveAdapter(GameAdapter):
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     bots = bots.BOT_LEVELS
+    bot_ratings: ClassVar[dict[str, Rating]] = {
+        "easy": Rating(22.02, 1.58),
+        "normal": Rating(25.37, 1.55),
+        "hard": Rating(27.88, 1.56),
+    }
+    """Calibrated from 3,000 bot games with `python -m bench.bot_ratings --games 3000 --seed 1`
+    (docs/bots.md, "Ratings of the bots")."""
+    daily_bots = 3
+    """The table of four the rules are written for."""
     high_score_wins = True
     tiebreak_label = N_("banked cards")
     safe_verbs = frozenset({"mine"})
@@ -92,6 +102,9 @@ class SkyFiveAdapter(GameAdapter):
 
     def log_apart(self, event: Any) -> Hashable | None:
         return LINES_APART.get(type(event))
+
+    def share_squares(self, engine: Engine, seat: int) -> list[str]:
+        return share.squares(cast(SkyFiveGame, engine), seat)
 
     def feats(self, engine: Engine, events: Sequence[Any]) -> list[dict[str, int]]:
         counted: list[dict[str, int]] = [{} for _ in self.standings(engine)]
