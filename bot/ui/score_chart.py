@@ -2,7 +2,7 @@
 
 The picture is 800 × 600 pixels, twice what Discord shows of an embed's picture, so that it
 stays sharp on phone screens. The title runs along the top, the chart fills the left and the
-legend the right: each player's line, marker, name and current total. Every player has their
+legend the right: each player's line, marker, avatar, name and current total. Every player has their
 own colour and their own marker shape, so the chart reads without colour vision as well.
 Round 0 is the start, everyone at 0 points; the target is a dashed line across the chart.
 
@@ -22,6 +22,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from bot.ui import grid_picture
+from bot.ui.avatar_picture import AVATAR_BLENDS, AVATAR_COLOURS, Avatar, draw_avatar
 from bot.ui.grid_picture import BACKGROUND, MUTED, PANEL, TEXT, Rgb, drawable, font
 from bot.ui.names import number
 
@@ -33,6 +34,10 @@ TITLE_SIZE = 28
 LABEL_SIZE = 22
 """Axis numbers, the legend and the target's label: 11 pixels high where Discord halves it."""
 LEGEND_WIDTH = 232
+AVATAR = 26
+"""The avatars' size in the legend, beside the names."""
+SWATCH, SHORT_SWATCH = 37, 25
+"""The width of a legend's line sample; shorter beside an avatar, to leave the name room."""
 PLOT_TOP = STRIP + 20
 PLOT_BOTTOM = HEIGHT - 72
 PLOT_RIGHT = WIDTH - LEGEND_WIDTH - 28
@@ -86,6 +91,8 @@ class ScoreChart:
     """The target line's label, such as "target 100"."""
     round_label: str
     """The word under the rounds' axis, such as "round"."""
+    avatars: tuple[Avatar | None, ...] = ()
+    """What the legend draws before each seat's name (none: the name alone)."""
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.names) <= len(PLAYER_COLOURS):
@@ -180,6 +187,20 @@ def legend_row(chart: ScoreChart, seat: int) -> int:
     """The middle row of a seat's entry in the legend."""
     spacing = min(56, (PLOT_BOTTOM - PLOT_TOP + 24) // len(chart.names))
     return PLOT_TOP - 12 + spacing * seat + spacing // 2
+
+
+def avatar_box(chart: ScoreChart, seat: int) -> tuple[int, int, int, int]:
+    """Where a seat's avatar is drawn in the legend (when it has one): for tests."""
+    x, top = WIDTH - LEGEND_WIDTH + SHORT_SWATCH + 6, legend_row(chart, seat) - AVATAR // 2
+    return x, top, x + AVATAR, top + AVATAR
+
+
+@lru_cache(maxsize=64)
+def avatar_tile(avatar: Avatar) -> Image.Image:
+    """The avatar on the background, in the chart's colours."""
+    tile = draw_avatar(avatar, AVATAR, BACKGROUND, palette())
+    tile.putpalette(palette().getpalette() or [])
+    return tile.convert("RGB")
 
 
 def marker_radius(chart: ScoreChart) -> int:
@@ -298,8 +319,11 @@ def palette() -> Image.Image:
         shades += _blends(ink, GRID, 3)
     for index, one in enumerate(PLAYER_COLOURS):
         for other in PLAYER_COLOURS[index + 1 :]:
-            shades += _blends(one, other, 3)
-    chosen = list(dict.fromkeys([*base, *shades]))[:256]
+            shades += _blends(one, other, 2)
+    for ink in AVATAR_BLENDS:
+        shades += _blends(ink, BACKGROUND, 6)
+    chosen = list(dict.fromkeys([*base, *shades, *AVATAR_COLOURS]))
+    assert len(chosen) <= 256, "the chart's colours fill more than a palette"
     flat = [channel for colour in chosen for channel in colour]
     image = Image.new("P", (1, 1))
     image.putpalette(flat + flat[:3] * (256 - len(chosen)))
@@ -418,13 +442,20 @@ def draw(chart: ScoreChart) -> Image.Image:
     legend = WIDTH - LEGEND_WIDTH
     for seat, name in enumerate(chart.names):
         y = legend_row(chart, seat)
-        image.paste(PLAYER_COLOURS[seat], (legend, y - 2, legend + 37, y + 3))
-        paste_marker(image, seat, legend + 18, y, MARKER_RADIUS)
+        face = chart.avatars[seat] if seat < len(chart.avatars) else None
+        swatch = SWATCH if face is None else SHORT_SWATCH
+        image.paste(PLAYER_COLOURS[seat], (legend, y - 2, legend + swatch, y + 3))
+        paste_marker(image, seat, legend + swatch // 2, y, MARKER_RADIUS)
         total = number(chart.total(rounds, seat))
         _paste_text(image, total, LABEL_SIZE, TEXT, WIDTH - MARGIN, y, "r")
-        room = WIDTH - MARGIN - text_tile(total, LABEL_SIZE, TEXT)[0].width - 8 - (legend + 46)
+        left = legend + swatch + 9
+        if face is not None:
+            box = avatar_box(chart, seat)
+            image.paste(avatar_tile(face), box[:2])
+            left = box[2] + 5
+        room = WIDTH - MARGIN - text_tile(total, LABEL_SIZE, TEXT)[0].width - 8 - left
         shown = fit(name, LABEL_SIZE, room) or "?"
-        _paste_text(image, shown, LABEL_SIZE, TEXT, legend + 46, y, "l")
+        _paste_text(image, shown, LABEL_SIZE, TEXT, left, y, "l")
     return image
 
 

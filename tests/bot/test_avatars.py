@@ -8,12 +8,15 @@ import io
 import logging
 import random
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 from PIL import Image
 
+from bot.adapters.specs import Picture, TableContext
 from bot.games.junior.adapter import JuniorAdapter
 from bot.games.junior.picture import COLOURS as JUNIOR_COLOURS
+from bot.games.sheet.adapter import SheetAdapter
 from bot.games.sky_five import picture as sky_five_picture
 from bot.games.sky_five import screens as sky_five_screens
 from bot.games.sky_five.adapter import SkyFiveAdapter
@@ -22,7 +25,7 @@ from bot.games.skyjo.adapter import SkyjoAdapter
 from bot.games.skyjo.picture import COLOURS
 from bot.i18n import Words
 from bot.storage.records import GameRecord, SeatRecord
-from bot.ui import grid_picture
+from bot.ui import grid_picture, score_chart
 from bot.ui.avatar_picture import BOT, PENDING, Avatar, draw_avatar, guest
 from bot.ui.avatars import AvatarCache, avatar_path, badges, cdn_size
 from games.core.seats import Seat
@@ -30,6 +33,8 @@ from games.sky_five import SkyFiveGame, SkyFiveSettings
 from games.skyjo import SkyjoGame, SkyjoSettings
 from games.skyjo.events import RoundScored
 from games.skyjo_junior import JuniorGame, JuniorSettings
+from games.skyjo_sheet import ScoreSheet, SheetSettings
+from games.skyjo_sheet.sheet import Action as SheetAction
 from tests.bot.games.skyjo.test_screens import played_to
 from tests.standin import DiscordStandIn
 from tests.standin.avatars import avatar_colours, avatar_png
@@ -368,3 +373,58 @@ def test_a_standings_name_moves_right_to_make_room_for_its_avatar() -> None:
     after = rgb(Image.open(io.BytesIO(with_avatars.render())))
     assert before.crop(box).tobytes() != after.crop(box).tobytes()
     assert Image.open(io.BytesIO(with_avatars.render())).mode == "P"
+
+
+def score_sheet(players: int) -> ScoreSheet:
+    """A sheet one round in: seat 0 ended it."""
+    sheet = ScoreSheet.new(SheetSettings(), [Seat(name=f"Player {i}") for i in range(players)])
+    sheet.apply(0, SheetAction("finisher", 0))
+    sheet.apply(0, SheetAction("totals", 0, tuple(str(3 * i) for i in range(players))))
+    sheet.apply(0, SheetAction("confirm"))
+    return sheet
+
+
+def sheet_seats(players: int) -> list[SeatRecord]:
+    """Members and guests (a score sheet seats no bots)."""
+    return [
+        SeatRecord(name=f"Player {i}", user_id=100 + i)
+        if i % 2 == 0
+        else SeatRecord(name=f"Player {i}", guest=True)
+        for i in range(players)
+    ]
+
+
+def chart_avatars_drawn(picture: Picture, seats: list[SeatRecord]) -> None:
+    chart = picture.key
+    assert isinstance(chart, score_chart.ScoreChart)
+    image = score_chart.draw(chart)
+    for seat, record in enumerate(seats):
+        expected = score_chart.avatar_tile(photo(record, score_chart.AVATAR))
+        box = score_chart.avatar_box(chart, seat)
+        assert image.crop(box).tobytes() == expected.tobytes(), record.name
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_the_score_sheet_s_chart_draws_each_avatar_beside_its_name(players: int) -> None:
+    seats = sheet_seats(players)
+    sheet = score_sheet(players)
+    record = game_of("skyjo-sheet", seats)
+    (table,) = SheetAdapter().table(record, sheet, TableContext(EN, avatars=photo)).pictures
+    chart_avatars_drawn(table, seats)
+    sheet.apply(0, SheetAction("end"))
+    (final,) = SheetAdapter().final(record, sheet, EN, photo).pictures
+    chart_avatars_drawn(final, seats)
+
+
+def test_a_chart_s_name_moves_right_to_make_room_for_its_avatar() -> None:
+    seats = sheet_seats(3)
+    sheet = score_sheet(3)
+    record = game_of("skyjo-sheet", seats)
+    (plain,) = SheetAdapter().table(record, sheet, TableContext(EN)).pictures
+    (faces,) = SheetAdapter().table(record, sheet, TableContext(EN, avatars=photo)).pictures
+    assert isinstance(plain.key, score_chart.ScoreChart)
+    assert isinstance(faces.key, score_chart.ScoreChart)
+    box = score_chart.avatar_box(plain.key, 0)
+    without = rgb(score_chart.draw(replace(plain.key, avatars=())))
+    assert without.crop(box).tobytes() != rgb(score_chart.draw(faces.key)).crop(box).tobytes()
+    assert Image.open(io.BytesIO(faces.render())).mode == "P"

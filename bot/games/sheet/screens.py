@@ -23,7 +23,7 @@ from bot.games.skyjo.words import round_lines
 from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui import score_chart
-from bot.ui.avatars import AvatarSource, badges
+from bot.ui.avatars import AvatarSource, badges, seat_avatars
 from bot.ui.names import Points, all_shown, shown
 from bot.ui.score_chart import ScoreChart
 from games.core.errors import IllegalAction, Part, Term
@@ -261,8 +261,10 @@ def totals_form(sheet: ScoreSheet, first: int, words: Words) -> Form:
     )
 
 
-def chart_picture(sheet: ScoreSheet, words: Words) -> Picture:
-    """The running totals as a line chart, with the target line."""
+def chart_picture(
+    game: GameRecord, sheet: ScoreSheet, words: Words, avatars: AvatarSource
+) -> Picture:
+    """The running totals as a line chart, with the target line; `avatars` beside the names."""
     target = sheet.settings.target_score
     chart = ScoreChart(
         title=words("Running totals"),
@@ -271,6 +273,7 @@ def chart_picture(sheet: ScoreSheet, words: Words) -> Picture:
         target=target,
         target_label=words("target {target}", target=target),
         round_label=words("round"),
+        avatars=tuple(seat_avatars(game.seats, avatars, score_chart.AVATAR)),
     )
     return Picture(
         name="scores.png",
@@ -294,7 +297,8 @@ CORRECTIONS_OPEN = N_(
 
 def table(game: GameRecord, sheet: ScoreSheet, context: TableContext) -> Screen:
     words = context.words
-    pictures = [chart_picture(sheet, words)] if context.pictures and sheet.rounds else []
+    drawn = context.pictures and sheet.rounds
+    pictures = [chart_picture(game, sheet, words, context.avatars)] if drawn else []
     embed = sheet_embed(game, sheet, words)
     rows = sheet_rows(sheet, words)
     if context.mode == ENDING and sheet.rounds:
@@ -338,7 +342,7 @@ def final(
         embed.add_field(name=words("Rounds"), value=rounds_table(sheet), inline=False)
     embed.set_footer(text=words.plural("{n} round", "{n} rounds", len(sheet.rounds)))
     rows = reopen_rows(sheet, words) if game.deadline is not None else []
-    pictures = [chart_picture(sheet, words)] if sheet.rounds else []
+    pictures = [chart_picture(game, sheet, words, avatars)] if sheet.rounds else []
     return Screen(embed=embed, rows=rows, pictures=pictures)
 
 
