@@ -53,7 +53,9 @@ async def test_only_the_host_ends_a_sheet_early_after_confirming(tmp_path: Path)
         assert [(r.score, r.place, r.won) for r in results] == [(3, 1, False), (7, 2, False)]
         board = shown(await t.slash("ana", "leaderboard", game="skyjo-sheet")).text()
         ana = t.users["ana"].id
-        assert f"<@{ana}> — not rated yet · 0 wins · 1 game" in board, "recorded, not a win, unrated"
+        assert f"<@{ana}> — not rated yet · 0 wins · 1 game" in board, (
+            "recorded, not a win, unrated"
+        )
 
 
 async def test_a_sheet_ended_early_plays_on_when_the_host_reopens_it(tmp_path: Path) -> None:
