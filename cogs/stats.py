@@ -29,6 +29,7 @@ from bot.ui.daily_board import DAILY_PERIOD, DAILY_PERIOD_NAME, daily_board
 from bot.ui.rating_chart import render as render_chart
 from bot.ui.rating_words import (
     change_text,
+    decimal_text,
     describe,
     rating_chart,
     rating_summary,
@@ -393,7 +394,7 @@ class StatsCog(commands.Cog):
                 + words.plural("{n} win", "{n} wins", record.wins)
                 + " · "
                 + words("{rate} %", rate=round(100 * record.wins / record.games)),
-                words("Average score {average}", average=rating_text(record.average_score, words)),
+                words("Average score {average}", average=decimal_text(record.average_score, words)),
                 words("Best game {best} · worst game {worst}", best=best, worst=worst),
                 words.plural(
                     "Winning streak: {n} game", "Winning streak: {n} games", record.streak

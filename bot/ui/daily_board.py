@@ -7,6 +7,7 @@ import discord
 
 from bot.i18n import N_, Words
 from bot.storage.daily import DailyRepository, DailyResult, WeekStanding
+from bot.ui.rating_words import decimal_text
 
 DAILY_PERIOD = "daily"
 DAILY_PERIOD_NAME = N_("daily deal")
@@ -29,7 +30,7 @@ def today_lines(results: list[DailyResult], words: Words) -> list[str]:
 def week_lines(standings: list[WeekStanding], words: Words) -> list[str]:
     return [
         f"**{place}.** <@{standing.user_id}> — "
-        + words("average score {average}", average=round(standing.average, 1))
+        + words("average score {average}", average=decimal_text(standing.average, words))
         + " · "
         + words.plural("{n} day", "{n} days", standing.days)
         for place, standing in enumerate(standings, start=1)

@@ -14,10 +14,16 @@ from bot.ui.rating_chart import DESCRIPTION_LIMIT, RatingChart, RatingLine
 MINUS = "−"
 
 
-def rating_text(value: float, words: Words) -> str:
-    """ "12.3" ("12,3" in French and German), "−1.5"."""
+def decimal_text(value: float, words: Words) -> str:
+    """A number to one decimal in the reader's language: "12.3" ("12,3" in French and
+    German), "−1.5"."""
     rounded = round(value, 1) or 0.0
     return format_decimal(rounded, "0.0", locale=words.language).replace("-", MINUS)
+
+
+def rating_text(value: float, words: Words) -> str:
+    """A rating as shown: one decimal, in the reader's language."""
+    return decimal_text(value, words)
 
 
 def change_text(change: float, words: Words) -> str:

@@ -94,9 +94,13 @@ async def test_a_daily_played_to_the_end_shows_its_place_and_shares_its_line(
         fields = {field["name"]: field["value"] for field in board.embeds[0]["fields"]}
         ana = f"<@{t.users['ana'].id}>"
         assert f"**1.** {ana} — {mine.score} points" in fields["Today"]
-        assert f"{ana} — average score {float(mine.score or 0)} · 1 day" in fields["This week"]
+        assert f"{ana} — average score {float(mine.score or 0):.1f} · 1 day" in fields["This week"]
         assert f"{ana} — 🔥 1 day" in fields["Longest streaks of days played"]
         assert f"<@{t.users['leo'].id}>" not in board.embeds[0]["fields"][0]["value"]
+        t.users["ana"].locale = "fr"
+        board = await t.slash("ana", "leaderboard", game="junior", period="daily")
+        week = board.embeds[0]["fields"][1]["value"]
+        assert f"{mine.score},0" in week and f"{mine.score}.0" not in week, "a French decimal"
 
 
 async def test_leaving_a_daily_counts_as_finished_with_the_scores_as_they_stand(
