@@ -702,9 +702,10 @@ class Run:
     def check_places(self) -> None:
         """Every message with a game's controls is in that game's channel or thread; with
         games in threads, none is played in a channel, and the bot posts nothing of its own
-        in a channel but cards (what it says there answers a command used there)."""
+        in a channel but cards and the daily deal's share lines (what it says there answers a
+        command used there)."""
         games = self.games()
-        cards = {card for _, card in games.values() if card is not None}
+        cards = {card for _, card in games.values() if card is not None} | self.shares()
         bot = self.t.dc.bot_user.id
         channels = {channel.id for channel in self.channels}
         for place in [*self.channels, *self.threads()]:
@@ -718,7 +719,8 @@ class Run:
                 posted = message.author_id == bot and message.interaction_id is None
                 if self.threaded and place.id in channels and posted:
                     assert message.id in cards, (
-                        f"message {message.id} posted in #{place.name} is no game's card: "
+                        f"message {message.id} posted in #{place.name} is no game's card nor a"
+                        " share line: "
                         f"{message.content!r} {message.embeds[:1]}"
                     )
         if self.threaded:
@@ -731,6 +733,15 @@ class Run:
         with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
             rows = db.execute("SELECT id, channel_id, card_id FROM games").fetchall()
         return {int(game): (int(channel), card) for game, channel, card in rows}
+
+    def shares(self) -> set[int]:
+        """The messages that posted a daily deal's share line, as saved."""
+        uri = f"file:{self.t.database}?mode=ro"
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
+            rows = db.execute(
+                "SELECT shared_id FROM daily_results WHERE shared_id IS NOT NULL"
+            ).fetchall()
+        return {int(shared) for (shared,) in rows}
 
     async def step(self, faults: list[Fault]) -> None:
         for fault in faults:
