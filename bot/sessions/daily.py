@@ -120,6 +120,8 @@ class DailyFlow:
         if attempt.shared_id is not None:
             link = message_link(record.guild_id, channel_id, attempt.shared_id)
             raise IllegalAction(ALREADY_SHARED, link=link)
+        # The post may wait for the channel's rate limit longer than a click may go unanswered.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         client = self.registry.context.client
         channel = client.get_partial_messageable(channel_id, guild_id=record.guild_id)
         posted = await channel.send(attempt.share, allowed_mentions=discord.AllowedMentions.none())

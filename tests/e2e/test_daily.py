@@ -73,7 +73,8 @@ async def test_a_daily_played_to_the_end_shows_its_place_and_shares_its_line(
         assert refused.ephemeral and "Only ana can share this result" in refused.content
         before = len(t.dc.messages(t.channel))
         posted = await t.click("ana", final, button(final, "share"))
-        assert posted.ephemeral and "Your result is posted" in posted.content
+        assert posted.type == 5 and posted.ephemeral, "answered before the post"
+        assert "Your result is posted" in (await posted.wait_followup()).content
         line = t.dc.messages(t.channel)[before:]
         assert len(line) == 1 and line[0].content == mine.share
         assert line[0].content.startswith(f"☀️ Skyjo Junior · daily deal of {DAY}")
@@ -166,7 +167,7 @@ async def test_a_daily_in_a_thread_shares_its_line_in_the_channel_holding_it(
             assert "left early" in final.content
             before = len(t.dc.messages(home))
             posted = await t.click("ana", final, button(final, "share"))
-            assert posted.ephemeral and f"<#{home.id}>" in posted.content
+            assert posted.ephemeral and f"<#{home.id}>" in (await posted.wait_followup()).content
         shared = t.dc.messages(home)[before:]
         assert len(shared) == 1 and "Sky Five · daily deal of" in shared[0].content
         assert "(left early)" in shared[0].content and "🏦" in shared[0].content
@@ -234,3 +235,20 @@ async def test_two_daily_commands_at_once_open_one_attempt(tmp_path: Path) -> No
         assert len(opened_games) == 1 and len(told) == 1, (first.errors, second.errors)
         assert "under way" in told[0].content
         assert len(t.running.sessions.registry.open) == 1
+
+
+async def test_sharing_is_answered_at_once_while_the_post_waits_its_turn(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        await t.slash("ana", "skyjo-junior daily")
+        session = await t.session()
+        await play_solo_to_the_end(t, session, random.Random(3))
+        final = await t.table_message(session)
+        held = t.dc.hold(method="POST", path_contains=f"/channels/{t.channel.id}/messages")
+        pressed = asyncio.create_task(t.click("ana", final, button(final, "share")))
+        await held.reached()
+        answer = await asyncio.wait_for(pressed, 2.5)
+        assert answer.type == 5 and answer.ephemeral, "answered, only for ana, before the post"
+        held.release()
+        told = await answer.wait_followup()
+        assert "Your result is posted" in told.content
