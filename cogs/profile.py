@@ -20,7 +20,7 @@ from bot.storage.profiles import Profile, read_profile
 from bot.storage.stats import KindStats, Rating, RecentGame
 from bot.ui.rating_words import rating_summary
 from bot.ui.replies import words_for
-from cogs.stats import LOW_WINS, QUIET, TITLES, feat_texts
+from cogs.stats import LOW_WINS, QUIET, TITLES, feat_texts, replay_choice
 from games.core.errors import IllegalAction
 
 
@@ -80,26 +80,6 @@ def _recent_line(game: RecentGame, words: Words) -> str:
     return f"**#{game.game_id}** {title} · {place} · <t:{int(game.ended_at)}:R>{thread}"
 
 
-def replay_choice(profile: Profile, words: Words) -> discord.ui.View:
-    """The history's select (`skyh:replay`), over the member's latest games."""
-    view = discord.ui.View(timeout=None)
-    if profile.recent:
-        view.add_item(
-            discord.ui.Select(
-                custom_id="skyh:replay",
-                placeholder=words("Replay a game…"),
-                options=[
-                    discord.SelectOption(
-                        label=f"#{game.game_id} {words(TITLES.get(game.kind, game.kind))}",
-                        value=str(game.game_id),
-                    )
-                    for game in profile.recent
-                ],
-            )
-        )
-    return view
-
-
 class ProfileCog(commands.Cog):
     def __init__(self, bot: SkyTableBot) -> None:
         self.bot = bot
@@ -124,7 +104,7 @@ class ProfileCog(commands.Cog):
         )
         await interaction.response.send_message(
             embed=profile_embed(self.bot, user, found, words),
-            view=replay_choice(found, words),
+            view=replay_choice([(game.game_id, game.kind) for game in found.recent], words),
             allowed_mentions=QUIET,
         )
 

@@ -244,6 +244,26 @@ def _round_label(found: Sequence[Step], target: int | None, here: int, words: Wo
     return words("Round {round}", round=here if target is None else found[target].round)
 
 
+def replay_choice(games: Sequence[tuple[int, str]], words: Words) -> discord.ui.View:
+    """The select that replays one of these games (id, kind), only for whoever chose it
+    (`ReplayChoice`); no select without a game."""
+    view = discord.ui.View(timeout=None)
+    if games:
+        view.add_item(
+            discord.ui.Select(
+                custom_id="skyh:replay",
+                placeholder=words("Replay a game…"),
+                options=[
+                    discord.SelectOption(
+                        label=f"#{game_id} {words(TITLES.get(kind, kind))}", value=str(game_id)
+                    )
+                    for game_id, kind in games
+                ],
+            )
+        )
+    return view
+
+
 LAST = 999_999
 """A step past any game's last: its last step, the standings."""
 
@@ -437,21 +457,7 @@ class StatsCog(commands.Cog):
             description="\n".join(lines) or words("No finished games yet."),
             colour=discord.Colour.gold(),
         )
-        view = discord.ui.View(timeout=None)
-        if past:
-            view.add_item(
-                discord.ui.Select(
-                    custom_id="skyh:replay",
-                    placeholder=words("Replay a game…"),
-                    options=[
-                        discord.SelectOption(
-                            label=f"#{game.game_id} {words(TITLES.get(game.kind, game.kind))}",
-                            value=str(game.game_id),
-                        )
-                        for game in past
-                    ],
-                )
-            )
+        view = replay_choice([(game.game_id, game.kind) for game in past], words)
         await interaction.response.send_message(embed=embed, view=view, allowed_mentions=QUIET)
 
 
