@@ -42,8 +42,8 @@ def main(argv: list[str] | None = None) -> None:
     games, members, ratings = asyncio.run(rebuild_store(settings.store))
     seconds = time.perf_counter() - start
     print(
-        f"Rated {games} games and {members} members ({ratings} ratings: one a member, server"
-        f" and game type) in {seconds:.1f} s."
+        f"Rated games: {games} · members: {members} · ratings (one a member, server and game"
+        f" type): {ratings} · {seconds:.1f} s"
     )
 
 

@@ -60,6 +60,6 @@ def test_the_command_rebuilds_the_store_the_settings_name(
     monkeypatch.setenv("DATABASE_PATH", str(path))
     main(["rebuild"])
     assert capsys.readouterr().out.startswith(
-        "Rated 2 games and 3 members (3 ratings: one a member, server and game type) in "
+        "Rated games: 2 · members: 3 · ratings (one a member, server and game type): 3 · "
     )
     assert asyncio.run(_rated(path)) == 3
