@@ -52,7 +52,10 @@ class DailyFlow:
     ) -> bool:
         """When the member has already opened today's deal of this game (anywhere): tell them
         privately where it is played, or its result; True when told."""
-        attempt = await self.daily.attempt(self.today(), adapter.kind, interaction.user.id)
+        day, user_id = self.today(), interaction.user.id
+        attempt = await self.daily.attempt(day, adapter.kind, user_id)
+        if attempt is not None and not attempt.ended and attempt.game_id is None:
+            attempt = await self._found_again(attempt, day, adapter.kind, user_id)
         if attempt is None or (not attempt.ended and attempt.game_id is None):
             return False
         if attempt.ended:
@@ -63,6 +66,17 @@ class DailyFlow:
         link = session.link() if session is not None else ""
         await tell(interaction, UNDER_WAY, game=adapter.title, link=link)
         return True
+
+    async def _found_again(
+        self, attempt: DailyResult, day: str, kind: str, user_id: int
+    ) -> DailyResult:
+        """A claimed attempt whose game was opened but never linked to it (the process went in
+        between), linked now; as it was when there is no such game."""
+        game_id = await self.daily.first_game(day, kind, user_id)
+        if game_id is None:
+            return attempt
+        await self.daily.attach(day, kind, user_id, game_id)
+        return await self.daily.attempt(day, kind, user_id) or attempt
 
     async def result(self, attempt: DailyResult, interaction: discord.Interaction[Any]) -> str:
         """The member's result, place and share line, in their words."""

@@ -208,12 +208,23 @@ class DailyRepository:
         return True
 
     async def attach(self, day: str, kind: str, user_id: int, game_id: int) -> None:
-        """The claimed attempt is played in `game_id`."""
+        """The claimed attempt is played in `game_id` (unless it is linked to a game already)."""
         async with self.database.transaction() as transaction:
             await transaction.execute(
-                "UPDATE daily_results SET game_id = ? WHERE day = ? AND kind = ? AND user_id = ?",
+                "UPDATE daily_results SET game_id = ?"
+                " WHERE day = ? AND kind = ? AND user_id = ? AND game_id IS NULL",
                 (game_id, day, kind, user_id),
             )
+
+    async def first_game(self, day: str, kind: str, user_id: int) -> int | None:
+        """The first game the member opened for the day's deal of `kind` and did not have
+        called off, linked to their attempt or not."""
+        row = await self.database.fetchone(
+            "SELECT id FROM games WHERE daily = ? AND kind = ? AND host_id = ?"
+            " AND status <> 'cancelled' ORDER BY id LIMIT 1",
+            (day, kind, user_id),
+        )
+        return None if row is None else int(row["id"])
 
     async def release(self, day: str, kind: str, user_id: int) -> None:
         """Give back a claim whose game could not be opened."""

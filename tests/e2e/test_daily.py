@@ -12,6 +12,7 @@ from bot.replay import played
 from bot.sessions.daily_result import daily_seed
 from bot.sessions.session import GameSession
 from bot.storage.daily import DailyRepository, day_of
+from bot.storage.database import StorageUnavailable
 from games.skyjo_junior import JuniorGame
 from tests.e2e.harness import Table, button, table, until
 from tests.e2e.junior_play import ana_decides, play_solo_to_the_end
@@ -252,3 +253,28 @@ async def test_sharing_is_answered_at_once_while_the_post_waits_its_turn(tmp_pat
         held.release()
         told = await answer.wait_followup()
         assert "Your result is posted" in told.content
+
+
+async def test_an_attempt_whose_game_was_never_linked_to_it_is_found_again(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        other = t.guild.add_text_channel("more-games")
+        await t.start()
+        daily = t.running.sessions.daily.daily
+        linking = daily.attach
+
+        async def lost(day: str, kind: str, user_id: int, game_id: int) -> None:
+            daily.attach = linking  # type: ignore[method-assign]
+            raise StorageUnavailable("the process went before linking the game")
+
+        daily.attach = lost  # type: ignore[method-assign]
+        await t.slash("ana", "skyjo-junior daily")
+        session = await t.session()
+        assert (await attempts(t).attempt(DAY, "junior", t.users["ana"].id)) is not None
+
+        again = await t.dc.slash(t.users["ana"], other, "skyjo-junior daily")
+        assert again.ephemeral and "under way" in again.content, again.errors
+        assert t.running.sessions.registry.open == [session], "no second game"
+        mine = await attempts(t).attempt(DAY, "junior", t.users["ana"].id)
+        assert mine is not None and mine.game_id == session.record.id

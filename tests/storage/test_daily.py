@@ -180,3 +180,35 @@ async def test_the_longest_streaks_of_a_server(database: Database) -> None:
     await _attempt(database, user_id=102, guild_id=1, score=20, day="2030-03-14")
     await _attempt(database, user_id=103, guild_id=2, score=20, day=DAY)
     assert await daily.streaks(1, DAY) == [(100, 4), (101, 1)]
+
+
+async def test_the_first_game_of_an_attempt_is_found_and_a_link_never_moves(
+    database: Database,
+) -> None:
+    daily = DailyRepository(database)
+    games = GameRepository(database)
+    assert await daily.claim(DAY, "junior", 100, 1)
+    assert await daily.first_game(DAY, "junior", 100) is None
+
+    async def opened(channel_id: int) -> GameRecord:
+        return await games.create(
+            guild_id=1,
+            channel_id=channel_id,
+            kind="junior",
+            host_id=100,
+            seed=7,
+            seats=[SeatRecord(name="Ana", user_id=100)],
+            settings={},
+            daily=DAY,
+        )
+
+    called_off = await opened(10)
+    called_off.status = "cancelled"
+    await games.save(called_off, over=0)
+    first, second = await opened(11), await opened(12)
+    assert await daily.first_game(DAY, "junior", 100) == first.id, "not the one called off"
+    assert await daily.first_game(DAY, "skyjo", 100) is None, "another game's deal"
+    await daily.attach(DAY, "junior", 100, first.id)
+    await daily.attach(DAY, "junior", 100, second.id)
+    attempt = await daily.attempt(DAY, "junior", 100)
+    assert attempt is not None and attempt.game_id == first.id

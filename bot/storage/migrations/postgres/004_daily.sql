@@ -33,3 +33,6 @@ CREATE TABLE daily_standings (
     players   INTEGER NOT NULL,
     PRIMARY KEY (day, kind, standing)
 );
+-- A member's games of a day's deal, to find one whose attempt was never linked to it (the
+-- process went between opening the game and linking it).
+CREATE INDEX games_of_daily ON games (daily, kind, host_id) WHERE daily IS NOT NULL;
