@@ -16,19 +16,19 @@ import io
 import math
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.ui.grid_picture import BACKGROUND, MUTED, TEXT, Rgb, font
 from bot.ui.names import number
 from bot.ui.score_chart import (
-    AXIS,
-    GRID,
     PLAYER_COLOURS,
+    SCALE,
     cap_height,
     fit,
     nice_step,
     palette,
     paste_marker,
+    plot_frame,
     text_tile,
 )
 
@@ -47,8 +47,6 @@ LEAST_SPAN = 6
 """The y axis spans at least this many rating points, so that small changes look small."""
 MOST_MARKERS = 40
 """A line with more games than this has a marker at its last game only."""
-SCALE = 2
-PAD = 10
 DESCRIPTION_LIMIT = 1024
 """The most characters Discord keeps of a picture's description."""
 
@@ -156,28 +154,17 @@ def _paste_text(
 
 def _plot(chart: RatingChart, shape: Layout) -> tuple[Image.Image, tuple[int, int]]:
     """The grid, the axes and the lines, drawn `SCALE` times larger and scaled down."""
-    origin_x, origin_y = shape.left - PAD, PLOT_TOP - PAD
-    size = (PLOT_RIGHT + PAD - origin_x, PLOT_BOTTOM + PAD - origin_y)
-    big = Image.new("RGB", (size[0] * SCALE, size[1] * SCALE), BACKGROUND)
-    draw = ImageDraw.Draw(big)
-
-    def at(x: float, y: float) -> tuple[float, float]:
-        return (x - origin_x + 0.5) * SCALE, (y - origin_y + 0.5) * SCALE
-
-    left, top = at(shape.left, PLOT_TOP)
-    right, bottom = at(PLOT_RIGHT, PLOT_BOTTOM)
-    for value in range(shape.low, shape.high + 1, shape.step):
-        y = at(0, shape.y(value))[1]
-        thick = value == 0 or value == shape.low
-        draw.line((left, y, right, y), fill=AXIS if thick else GRID, width=SCALE * (1 + thick))
-    for game in _game_ticks(shape):
-        x = at(shape.x(game), 0)[0]
-        draw.line((x, bottom, x, bottom + 6 * SCALE), fill=AXIS, width=SCALE * 2)
-    draw.line((left, top, left, bottom), fill=AXIS, width=SCALE * 2)
+    plot = plot_frame(
+        (shape.left, PLOT_TOP, PLOT_RIGHT, PLOT_BOTTOM),
+        [(value, shape.y(value)) for value in range(shape.low, shape.high + 1, shape.step)],
+        [shape.x(game) for game in _game_ticks(shape)],
+    )
     for line in chart.lines:
-        scaled = [at(x, y) for x, y in points(shape, line)]
-        draw.line(scaled, fill=PLAYER_COLOURS[line.style], width=LINE_WIDTH * SCALE, joint="curve")
-    return big.reduce(SCALE), (origin_x, origin_y)
+        scaled = [plot.at(x, y) for x, y in points(shape, line)]
+        plot.draw.line(
+            scaled, fill=PLAYER_COLOURS[line.style], width=LINE_WIDTH * SCALE, joint="curve"
+        )
+    return plot.reduced()
 
 
 def _game_ticks(shape: Layout) -> range:

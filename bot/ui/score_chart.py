@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -372,29 +373,63 @@ PAD = 10
 """Room around the chart, in the part drawn larger: for the lines' width and the ticks."""
 
 
+@dataclass(frozen=True)
+class Plot:
+    """A chart's plot area drawn `SCALE` times larger, to be scaled down (`reduced`) and pasted
+    at `origin`."""
+
+    image: Image.Image
+    draw: ImageDraw.ImageDraw
+    origin: tuple[int, int]
+
+    def at(self, x: float, y: float) -> tuple[float, float]:
+        """The middle of the pixel (`x`, `y`) of the picture, drawn larger."""
+        return (x - self.origin[0] + 0.5) * SCALE, (y - self.origin[1] + 0.5) * SCALE
+
+    def reduced(self) -> tuple[Image.Image, tuple[int, int]]:
+        return self.image.reduce(SCALE), self.origin
+
+
+def plot_frame(
+    box: tuple[int, int, int, int],
+    values: Iterable[tuple[int, float]],
+    ticks: Iterable[float],
+) -> Plot:
+    """The plot area `box` (left, top, right, bottom), with a grid line at each of `values`
+    (value, y; thicker at 0 and at the lowest), a tick below the area at each x of `ticks`,
+    and the left axis."""
+    box_left, box_top, box_right, box_bottom = box
+    origin = (box_left - PAD, box_top - PAD)
+    size = (box_right + PAD - origin[0], box_bottom + PAD - origin[1])
+    image = Image.new("RGB", (size[0] * SCALE, size[1] * SCALE), BACKGROUND)
+    plot = Plot(image, ImageDraw.Draw(image), origin)
+    draw, at = plot.draw, plot.at
+    left, top = at(box_left, box_top)
+    right, bottom = at(box_right, box_bottom)
+    shown = list(values)
+    lowest = min((value for value, _ in shown), default=0)
+    for value, y_at in shown:
+        y = at(0, y_at)[1]
+        thick = value == 0 or value == lowest
+        draw.line((left, y, right, y), fill=AXIS if thick else GRID, width=SCALE * (1 + thick))
+    for x_at in ticks:
+        x = at(x_at, 0)[0]
+        draw.line((x, bottom, x, bottom + 6 * SCALE), fill=AXIS, width=SCALE * 2)
+    draw.line((left, top, left, bottom), fill=AXIS, width=SCALE * 2)
+    return plot
+
+
 def _plot(chart: ScoreChart) -> tuple[Image.Image, tuple[int, int]]:
     """The grid, the axes, the target line and the players' lines, drawn `SCALE` times larger
     and scaled down, and where it goes."""
     shape = layout(chart)
-    origin_x, origin_y = shape.left - PAD, PLOT_TOP - PAD
-    size = (PLOT_RIGHT + PAD - origin_x, PLOT_BOTTOM + PAD - origin_y)
-    big = Image.new("RGB", (size[0] * SCALE, size[1] * SCALE), BACKGROUND)
-    draw = ImageDraw.Draw(big)
-
-    def at(x: float, y: float) -> tuple[float, float]:
-        """The middle of the pixel (`x`, `y`) of the picture, drawn larger."""
-        return (x - origin_x + 0.5) * SCALE, (y - origin_y + 0.5) * SCALE
-
-    left, top = at(shape.left, PLOT_TOP)
-    right, bottom = at(PLOT_RIGHT, PLOT_BOTTOM)
-    for value in range(shape.low, shape.high + 1, shape.step):
-        y = at(0, shape.y(value))[1]
-        thick = value == 0 or value == shape.low
-        draw.line((left, y, right, y), fill=AXIS if thick else GRID, width=SCALE * (1 + thick))
-    for round_index in range(0, shape.rounds + 1, shape.round_step):
-        x = at(shape.x(round_index), 0)[0]
-        draw.line((x, bottom, x, bottom + 6 * SCALE), fill=AXIS, width=SCALE * 2)
-    draw.line((left, top, left, bottom), fill=AXIS, width=SCALE * 2)
+    plot = plot_frame(
+        (shape.left, PLOT_TOP, PLOT_RIGHT, PLOT_BOTTOM),
+        [(value, shape.y(value)) for value in range(shape.low, shape.high + 1, shape.step)],
+        [shape.x(index) for index in range(0, shape.rounds + 1, shape.round_step)],
+    )
+    draw, at = plot.draw, plot.at
+    left, right = at(shape.left, 0)[0], at(PLOT_RIGHT, 0)[0]
 
     y = at(0, shape.y(chart.target))[1]
     x = left
@@ -407,7 +442,7 @@ def _plot(chart: ScoreChart) -> tuple[Image.Image, tuple[int, int]]:
         points = [at(x, y) for x, y in line(chart, shape, seat)]
         if len(points) > 1:
             draw.line(points, fill=PLAYER_COLOURS[seat], width=LINE_WIDTH * SCALE)
-    return big.reduce(SCALE), (origin_x, origin_y)
+    return plot.reduced()
 
 
 def draw(chart: ScoreChart) -> Image.Image:
