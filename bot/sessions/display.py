@@ -512,6 +512,16 @@ class Display:
             await self._failed(error, "could not show its table")
             return error
 
+    async def show_final_safely(self, interaction: discord.Interaction[Any] | None = None) -> None:
+        """The final standings of a game that ended without its engine's end (a daily deal
+        left early), through `interaction` when it is a click on the table; a failure is
+        logged, never raised."""
+        click = interaction if interaction is not None and self._on_table(interaction) else None
+        try:
+            await self.edit(await self.final(), click)
+        except Exception as error:
+            await self._failed(error, "could not show its final standings")
+
     def refusal(self, words: Words) -> str | None:
         """While Discord refuses to show the game: what players are told, the permissions the
         bot lacks in the channel when it knows them."""

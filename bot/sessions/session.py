@@ -410,8 +410,8 @@ class GameSession:
             return
         self.card.note = note
         if record.daily is not None and record.status == "running" and record.message_id:
-            # A daily never shown (its thread could not be opened) is called off instead:
-            # its member may try again.
+            # A daily shown, then lost, counts as played; one never shown (its thread could
+            # not be opened) is called off below, and its member may try again.
             await self.finish_daily_early(show=False)
             return
         record.status = "cancelled"
@@ -440,16 +440,7 @@ class GameSession:
         if not show:
             return
         await self.alerts.remove()
-        on_table = (
-            interaction is not None
-            and interaction.message is not None
-            and interaction.message.id == record.message_id
-        )
-        try:
-            await self.display.edit(await self.display.final(), interaction if on_table else None)
-        except discord.HTTPException as error:
-            log.info("Game %s: its final standings wait (%s)", record.id, error)
-            self.display.stale = True
+        await self.display.show_final_safely(interaction)
 
     def wake(self) -> None:
         """Catch up with anything pending: a table to redraw, bots to move, a timer to arm."""
