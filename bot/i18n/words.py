@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.i18n import elision
 from bot.i18n.catalog import language_of, translations
-from games.core.errors import GameError, render
+from games.core.errors import Fill, GameError, format_values, render
 
 NAME_CONTEXT = "command name"
+FILLS: dict[str, Fill] = {"fr": elision.fill}
+"""How a language fills in a message's values where `str.format` is not enough: French
+elides "de" before a name that begins with a vowel."""
 
 
 class Words:
@@ -18,6 +22,7 @@ class Words:
     def __init__(self, language: str) -> None:
         self.language = language
         self._catalog = translations(language)
+        self._fill = FILLS.get(language, format_values)
 
     @classmethod
     def for_locale(cls, locale: Any) -> Words:
@@ -25,10 +30,10 @@ class Words:
 
     def __call__(self, message: str, /, **values: Any) -> str:
         text = self._catalog.gettext(message)
-        return text.format(**values) if values else text
+        return self._fill(text, values) if values else text
 
     def plural(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
-        return self._catalog.ngettext(singular, plural, n).format(n=n, **values)
+        return self._fill(self._catalog.ngettext(singular, plural, n), {"n": n, **values})
 
     def listing(self, items: Sequence[object]) -> str:
         """`a`, `a and b`, `a, b and c`, in this language."""
@@ -39,7 +44,7 @@ class Words:
 
     def error(self, error: GameError) -> str:
         """An engine's or the table's error, in this language."""
-        return render(error.parts, self._catalog.gettext)
+        return render(error.parts, self._catalog.gettext, self._fill)
 
     def command(self, *names: str) -> str:
         """A slash command as this language's players see it: `/tisch zeigen`."""

@@ -7,10 +7,13 @@ language. A value that is itself a word to translate is given as a `Term`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
 Part = tuple[str, dict[str, Any]]
+Fill = Callable[[str, Mapping[str, Any]], str]
+"""How a template is filled in with its values: `str.format`'s way unless a language needs
+more."""
 
 
 def part(template: str, /, **values: Any) -> Part:
@@ -25,12 +28,19 @@ class Term(str):
     __slots__ = ()
 
 
-def render(parts: Sequence[Part], translate: Callable[[str], str] = str) -> str:
-    """The sentences of `parts`, each template and `Term` value passed through `translate`."""
+def format_values(template: str, values: Mapping[str, Any]) -> str:
+    return template.format_map(values)
+
+
+def render(
+    parts: Sequence[Part], translate: Callable[[str], str] = str, fill: Fill = format_values
+) -> str:
+    """The sentences of `parts`, each template and `Term` value passed through `translate`,
+    then filled in by `fill`."""
     sentences = []
     for template, values in parts:
         filled = {k: translate(v) if isinstance(v, Term) else v for k, v in values.items()}
-        sentences.append(translate(template).format(**filled) if filled else translate(template))
+        sentences.append(fill(translate(template), filled) if filled else translate(template))
     return " ".join(sentences)
 
 
