@@ -13,7 +13,7 @@ UV_VERSION := 0.13.9
 LOCK := $(BIN)/uv pip compile --quiet --generate-hashes --universal --python-version 3.11 \
 	--custom-compile-command "make lock" $(LOCK_FLAGS)
 
-.PHONY: run test lint bench lock clean
+.PHONY: run test fuzz lint bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ run: $(VENV)/.runtime
 test: $(VENV)/.dev
 	bash tests/ensure_postgres.sh
 	$(BIN)/python -m pytest
+
+# New examples for every test that draws them, for FUZZ_MINUTES (10 by default); each failure
+# is printed as the example to add to its test.
+fuzz: $(VENV)/.dev
+	bash tests/ensure_postgres.sh
+	$(BIN)/python -m tests.fuzz
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .

@@ -1,5 +1,9 @@
 """Fixtures shared by the whole suite: a real PostgreSQL server, started once a session on a
-free local port, and the store fixtures built on it."""
+free local port, and the store fixtures built on it; and Hypothesis's profiles.
+
+Every test that explores at random plays a fixed set of examples (the profile `fixed`, the
+default): a commit passes or fails the same way in every clone. `make fuzz` plays new ones
+(the profile `fuzz`, through `tests/fuzz.py`)."""
 
 from __future__ import annotations
 
@@ -8,10 +12,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.postgres_server import PostgresServer
 
 _databases = itertools.count(1)
+
+settings.register_profile("fixed", derandomize=True, database=None, print_blob=True)
+settings.register_profile("fuzz", derandomize=False, database=None, print_blob=True)
+settings.load_profile("fixed")
 
 
 @pytest.fixture(scope="session")

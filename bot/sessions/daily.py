@@ -18,7 +18,7 @@ from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
 from bot.storage.daily import DailyRepository, DailyResult, day_of
 from bot.ui.daily_screens import ALREADY_SHARED, NOT_YOURS, SHARED, result_text
-from bot.ui.replies import say, tell, words_for
+from bot.ui.replies import acknowledge_privately, say, tell, words_for
 from games.core.errors import IllegalAction
 
 UNDER_WAY = N_("Your attempt at today's {game} deal is under way: {link}")
@@ -135,7 +135,7 @@ class DailyFlow:
             link = message_link(record.guild_id, channel_id, attempt.shared_id)
             raise IllegalAction(ALREADY_SHARED, link=link)
         # The post may wait for the channel's rate limit longer than a click may go unanswered.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge_privately(interaction)
         client = self.registry.context.client
         channel = client.get_partial_messageable(channel_id, guild_id=record.guild_id)
         posted = await channel.send(attempt.share, allowed_mentions=discord.AllowedMentions.none())

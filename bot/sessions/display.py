@@ -367,7 +367,8 @@ class Display:
         """Answer a click on the table without a message; False when Discord no longer takes
         an answer (it came more than 3 s ago)."""
         try:
-            await interaction.response.defer()
+            if not interaction.response.is_done():
+                await interaction.response.defer()
         except discord.HTTPException as error:
             if not expired(error):
                 raise

@@ -22,6 +22,7 @@ from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
 from bot.storage.games import GuildRepository
 from bot.storage.records import SeatRecord
+from bot.ui import replies
 from bot.ui.card import NOT_OPENED, CardFacts, card_embed, thread_name
 from bot.ui.components import Click, GameForm
 from bot.ui.lobby_screens import CHOICES_PER_PAGE, settings_panel
@@ -228,12 +229,11 @@ class LobbyFlow:
         that it does not block the channel."""
         try:
             message = await session.display.current()
-            response = await interaction.response.send_message(**message.send_kwargs())
+            message_id = await replies.send(interaction, **message.send_kwargs())
         except BaseException:
             await session.end(CANCELLED, N_("The game could not be shown here."))
             raise
-        assert response.message_id is not None
-        await session.remember_message(response.message_id)
+        await session.remember_message(message_id)
 
     # -------------------------------------------------------------------------- clicks
 
@@ -254,7 +254,7 @@ class LobbyFlow:
             return
         if verb == "guest":
             form = guest_form(words_for(interaction))
-            await interaction.response.send_modal(GameForm(form, record.id, record.version))
+            await replies.form(interaction, GameForm(form, record.id, record.version))
             return
         if verb == "set":
             await self._set(session, interaction, click)
@@ -332,7 +332,7 @@ class LobbyFlow:
             interaction.message is not None and interaction.message.id == session.record.message_id
         )
         if on_lobby:
-            await interaction.response.edit_message(**message.edit_kwargs())
+            await replies.update(interaction, **message.edit_kwargs())
             return
         await session.display.edit(message)
         if not interaction.response.is_done():
@@ -346,9 +346,9 @@ class LobbyFlow:
         panel = settings_panel(record, session.adapter, session.settings, page, words)
         message = await prepare(panel, record.id, record.version, session.context.pictures)
         if interaction.message is not None and interaction.message.id == record.message_id:
-            await interaction.response.send_message(**message.send_kwargs(), ephemeral=True)
+            await replies.send(interaction, **message.send_kwargs(), ephemeral=True)
         else:
-            await interaction.response.edit_message(**message.edit_kwargs())
+            await replies.update(interaction, **message.edit_kwargs())
 
     async def _set(
         self, session: GameSession, interaction: discord.Interaction[Any], click: Click
@@ -368,7 +368,7 @@ class LobbyFlow:
         page = keys.index(key) // CHOICES_PER_PAGE if key in keys else 0
         panel = settings_panel(record, adapter, settings, page, words)
         message = await prepare(panel, record.id, record.version, session.context.pictures)
-        await interaction.response.edit_message(**message.edit_kwargs())
+        await replies.update(interaction, **message.edit_kwargs())
         await session.display.edit(await session.display.current())
 
     async def _start(self, session: GameSession, interaction: discord.Interaction[Any]) -> None:

@@ -134,13 +134,13 @@ class TableFlow:
         if isinstance(outcome, specs.Personal):
             screen = adapter.personal(record, engine, seat, words)
             message = await session.display.prepared(screen)
-            await interaction.response.send_message(**message.send_kwargs(), ephemeral=True)
+            await replies.send(interaction, **message.send_kwargs(), ephemeral=True)
             return
         if isinstance(outcome, specs.Reply):
-            await interaction.response.send_message(outcome.text, ephemeral=True)
+            await replies.say(interaction, outcome.text)
             return
         if isinstance(outcome, specs.AskText):
-            await interaction.response.send_modal(GameForm(outcome.form, record.id, record.version))
+            await replies.form(interaction, GameForm(outcome.form, record.id, record.version))
             return
         if isinstance(outcome, specs.Redraw):
             session.mode = outcome.mode
@@ -151,7 +151,7 @@ class TableFlow:
         self._done[session] = Done(click.verb, version, tuple(events))
         if not from_table and interaction.message is not None:
             personal = await session.display.prepared(adapter.personal(record, engine, seat, words))
-            await interaction.response.edit_message(**personal.edit_kwargs())
+            await replies.update(interaction, **personal.edit_kwargs())
         failure = await session.display.show_safely(events, interaction if from_table else None)
         await session.remind()
         await _saved_not_shown(interaction, failure)
@@ -184,7 +184,7 @@ class TableFlow:
             return False
         message = await session.display.prepared(screen)
         message = replace(message, content=words(CARDS_OUT_OF_DATE))
-        await interaction.response.edit_message(**message.edit_kwargs())
+        await replies.update(interaction, **message.edit_kwargs())
         return True
 
     # ------------------------------------------------------------------ slash commands

@@ -21,6 +21,7 @@ from bot.sessions.daily import DailyFlow
 from bot.sessions.display import expired
 from bot.sessions.lobby import LOBBY_VERBS, LobbyFlow
 from bot.sessions.lobby import SAFE_VERBS as LOBBY_SAFE_VERBS
+from bot.sessions.patience import held_for
 from bot.sessions.play import TableFlow, on_own_screen
 from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
@@ -157,7 +158,7 @@ class Sessions:
             if session.record.channel_id != interaction.channel_id:
                 session = None
                 raise IllegalAction("That button is not part of this game.")
-            async with session.lock:
+            async with held_for(session.lock, interaction):
                 await self._route(session, interaction, click)
             if not interaction.response.is_done():
                 await replies.acknowledge(interaction)

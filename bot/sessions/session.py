@@ -393,6 +393,7 @@ class GameSession:
             interaction is not None
             and interaction.message is not None
             and interaction.message.id == message_id
+            and not interaction.response.is_done()
             and not self.display.outbox.busy
         ):
             await interaction.response.edit_message(

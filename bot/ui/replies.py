@@ -25,6 +25,7 @@ NOT_SAVED = N_(
     "Nothing is lost; please try again in a little while."
 )
 REFUSED = N_("Discord refused that action. Please check my permissions in this channel.")
+PRESS_AGAIN = N_("The table was busy a moment: press again to open the form.")
 
 REQUIRED = (
     ("view_channel", N_("View Channel")),
@@ -91,12 +92,54 @@ async def acknowledge(interaction: discord.Interaction[Any]) -> None:
     await interaction.delete_original_response()
 
 
+async def acknowledge_privately(interaction: discord.Interaction[Any]) -> None:
+    """Answers now ("thinking…", only for the user), when the answer itself may be slow: its
+    words follow through `say`. An interaction already answered is left as it is."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
 async def say(interaction: discord.Interaction[Any], text: str) -> None:
     """A short reply only the clicking user sees, already in their words."""
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+# An interaction may already be answered when its answer is ready: a click that waited for its
+# game (see `Sessions.click`) is acknowledged first, within Discord's time. These answer it
+# either way: as the response, or through the interaction's webhook.
+
+
+async def send(
+    interaction: discord.Interaction[Any], *, ephemeral: bool = False, **message: Any
+) -> int:
+    """Answers with a new message (`message` as for `send_message`); its id."""
+    if interaction.response.is_done():
+        sent = await interaction.followup.send(**message, ephemeral=ephemeral, wait=True)
+        return sent.id
+    response = await interaction.response.send_message(**message, ephemeral=ephemeral)
+    assert response.message_id is not None
+    return response.message_id
+
+
+async def update(interaction: discord.Interaction[Any], **message: Any) -> discord.Message | None:
+    """Answers by editing the message the user clicked (`message` as for `edit_message`); the
+    message as edited, when Discord returns it."""
+    if interaction.response.is_done():
+        return await interaction.edit_original_response(**message)
+    answer = await interaction.response.edit_message(**message)
+    edited = answer.resource if answer is not None else None
+    return edited if isinstance(edited, discord.Message) else None
+
+
+async def form(interaction: discord.Interaction[Any], modal: discord.ui.Modal) -> None:
+    """Opens a form; one already answered can no longer, and the user is asked to press again."""
+    if interaction.response.is_done():
+        await say(interaction, words_for(interaction)(PRESS_AGAIN))
+        return
+    await interaction.response.send_modal(modal)
 
 
 async def tell(interaction: discord.Interaction[Any], message: str, /, **values: Any) -> None:

@@ -1,0 +1,61 @@
+"""A click waits for its game's lock, but Discord waits only 3 s for its answer.
+
+The lock may be held for long: by the game's restoring after a restart (its table redrawn, its
+thread checked, its channel looked through, each request waiting for the bot's request budget),
+by a bot's move, by another player's click. A click that cannot have the lock by `ANSWER_BY`
+seconds after it was made is acknowledged first (Discord shows nothing, and the click is no
+longer at risk of "This interaction failed"), then waits on; its answer comes through the
+interaction's webhook (`bot.ui.replies.send`, `update`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+
+from bot.sessions.display import expired
+from bot.ui import replies
+
+ANSWER_BY = 2.0
+"""Seconds after a click was made by which it is answered, whatever holds its game: Discord
+takes an answer for 3 s, and the acknowledgement's own request needs some of it."""
+
+
+def patience(interaction: discord.Interaction[Any]) -> float:
+    """How long the click may still wait before it must be acknowledged."""
+    age = (discord.utils.utcnow() - interaction.created_at) / datetime.timedelta(seconds=1)
+    return max(0.0, min(ANSWER_BY, ANSWER_BY - age))
+
+
+@contextlib.asynccontextmanager
+async def held_for(
+    lock: asyncio.Lock, interaction: discord.Interaction[Any]
+) -> AsyncIterator[None]:
+    """`lock`, held for the click: acknowledged first if the lock is not free in time."""
+    if lock.locked():
+        try:
+            await asyncio.wait_for(lock.acquire(), patience(interaction))
+        except TimeoutError:
+            await _acknowledge(interaction)
+            await lock.acquire()
+    else:
+        await lock.acquire()
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
+    if interaction.response.is_done():
+        return
+    try:
+        await replies.acknowledge(interaction)
+    except discord.HTTPException as error:
+        if not expired(error):
+            raise

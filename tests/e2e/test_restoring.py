@@ -1,0 +1,76 @@
+"""A click on a game that is being restored after a restart is answered in Discord's time, and
+the game comes back whole: restoring a game holds it (its table redrawn, its channel looked
+through, each request waiting its turn), and a click waits for it only as long as Discord lets
+it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from tests.e2e.harness import Table, button, parse, shown, table, until
+from tests.e2e.skyjo_play import skyjo, two_players_at_first_turn
+from tests.standin import StoredMessage
+
+
+async def restarted_with_redraw_held(
+    t: Table, method: str, path: str
+) -> tuple[object, StoredMessage]:
+    """Ana and Leo at their first turn; the bot restarts, and the first request of its
+    restoring that matches is held."""
+    session = await two_players_at_first_turn(t, random.Random(3))
+    seen = t.dc.as_seen(await t.table_message(session))
+    await t.stop()
+    hold = t.dc.hold(method=method, path_contains=path)
+    await t.start()
+    await hold.reached()
+    return hold, seen
+
+
+async def test_a_move_on_a_game_still_being_restored_is_answered_in_time(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        t.dc.limits.enforce_rate_limits = False
+        await t.start()
+        channel_messages = f"/channels/{t.channel.id}/messages"
+        hold, seen = await restarted_with_redraw_held(t, "PATCH", channel_messages)
+        restored = await t.session()
+        version = restored.record.version
+        assert restored.lock.locked(), "restoring holds the game while it redraws its table"
+        mover = ("ana", "leo")[skyjo(restored).current]
+
+        clicked = asyncio.ensure_future(t.click(mover, seen, button(seen, "draw")))
+        await asyncio.sleep(3.5)
+        assert clicked.done(), "the click is answered while its game is still held"
+        answer = clicked.result()
+        assert answer.type == 6 and not answer.errors, answer.errors
+
+        hold.release()
+        await t.settled(lambda s: s.record.version == version + 1, "the move saved", restored)
+        table_now = await t.table_message(restored)
+        assert {parse(c)[1] for c in table_now.custom_ids} == {version + 1}
+        assert button(table_now, "swap"), "the drawn card waits to be placed"
+        assert not t.dc.invalid_requests.total
+
+
+async def test_a_form_asked_for_on_a_held_game_asks_to_press_again(tmp_path: Path) -> None:
+    """A form cannot follow an acknowledgement: the player is told to press again, and the
+    game is as it was."""
+    async with table(tmp_path) as t:
+        t.dc.limits.enforce_rate_limits = False
+        await t.start()
+        lobby = shown(await t.slash("ana", "skyjo-sheet start"))
+        await t.stop()
+        hold = t.dc.hold(method="PATCH", path_contains=f"/channels/{t.channel.id}/messages")
+        await t.start()
+        await hold.reached()
+        session = await t.session()
+        version = session.record.version
+        pressed = asyncio.ensure_future(t.click("ana", lobby, button(lobby, "guest")))
+        await until(pressed.done, "the press answered", timeout=3.5)
+        assert pressed.result().type == 6
+        hold.release()
+        await t.settled(lambda s: True, "the lobby redrawn", session)
+        await until(lambda: t.dc.ephemerals(t.users["ana"]), "the answer to the press")
+        assert "press again" in t.dc.last_ephemeral(t.users["ana"]).content
+        assert session.record.version == version
