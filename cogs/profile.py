@@ -1,8 +1,8 @@
 """`/profile [member]`: one card of a member in this server, made to be read on a phone.
 
 Their avatar and name; per game type their rating and place among the server's rated members,
-games and wins, best game and feats; their daily deal streak; their latest games, each with a
-link to its thread where it had one, and the history's select to replay them.
+games and wins, best game and feats; their daily deal streak, while they have one; their latest
+games, each with a link to its thread where it had one, and the history's select to replay them.
 """
 
 from __future__ import annotations
@@ -31,13 +31,10 @@ def profile_embed(
         title=words("{name}'s profile", name=user.display_name), colour=discord.Colour.gold()
     )
     embed.set_thumbnail(url=user.display_avatar.url)
-    streak = words.plural(
-        "🔥 Daily deal streak: {n} day", "🔥 Daily deal streak: {n} days", profile.daily_streak
-    )
+    notes = _streak_lines(profile.daily_streak, words)
     if not profile.records:
-        embed.description = streak + "\n" + words("No finished games in this server yet.")
-        return embed
-    embed.description = streak
+        notes.append(words("No finished games in this server yet."))
+    embed.description = "\n".join(notes) or None
     for record in profile.records:
         lines = [
             _rating_line(profile.ratings.get(record.kind), words),
@@ -56,6 +53,13 @@ def profile_embed(
         lines = [_recent_line(game, words) for game in profile.recent]
         embed.add_field(name=words("Latest games"), value="\n".join(lines), inline=False)
     return embed
+
+
+def _streak_lines(days: int, words: Words) -> list[str]:
+    """The member's daily deal streak, if they have one going."""
+    if not days:
+        return []
+    return [words.plural("🔥 Daily deal streak: {n} day", "🔥 Daily deal streak: {n} days", days)]
 
 
 def _rating_line(rating: Rating | None, words: Words) -> str:

@@ -1,13 +1,17 @@
 """`/profile` through Discord: a member's card after a game, in English and French, another
-member's card, a member with no games, the replay of a game from the card, and a refusal in
-direct messages."""
+member's card, a member with no games, the replay of a game from the card, a refusal in direct
+messages, and the daily deal streak, shown only while it runs."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from bot.storage.daily import day_of
 from tests.e2e.harness import shown, table
 from tests.e2e.sheet_play import enter_round, open_sheet
+from tests.storage.test_profiles import played_daily
+
+DAY = 86_400.0
 
 
 async def test_a_members_card_after_a_game_and_another_members(tmp_path: Path) -> None:
@@ -28,13 +32,13 @@ async def test_a_members_card_after_a_game_and_another_members(tmp_path: Path) -
         assert "1 game · 1 win" in sheet and "Best game 3" in sheet
         assert sheet.split("\n")[0].startswith(("Rating ", "Not rated yet"))
         assert f"**#{game_id}** Skyjo score sheet · 🏆 1 of 3 · <t:" in fields["Latest games"]
-        assert "Daily deal streak: 0 days" in embed["description"]
+        assert "Daily deal streak" not in card.text(), "no daily deal played: no streak line"
         assert card.payload.get("allowed_mentions", {}).get("parse") in (None, [])
 
         t.users["leo"].locale = "fr"
         french = shown(await t.slash("leo", "profile", member=ana))
         text = french.text()
-        assert f"Profil de {ana.name}" in text and "1 partie · 1 victoire" in text
+        assert f"Profil d'{ana.name}" in text and "1 partie · 1 victoire" in text
         assert "Meilleure partie 3" in text and "1 sur 3" in text
 
         leos = shown(await t.slash("zoe", "profile", member=leo)).text()
@@ -60,3 +64,18 @@ async def test_a_members_card_after_a_game_and_another_members(tmp_path: Path) -
         refused = await t.dc.slash(ana, dm, "profile")
         assert refused.type == 4 and refused.ephemeral and not refused.errors
         assert "not to direct messages" in refused.content
+
+
+async def test_the_daily_deal_streak_shows_only_while_the_member_has_one(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        newcomer = shown(await t.slash("leo", "profile")).text()
+        assert "No finished games in this server yet." in newcomer
+        assert "Daily deal streak" not in newcomer, "never played the daily deal"
+
+        now = t.clock.now()
+        days = [day_of(now), day_of(now - DAY), day_of(now - 2 * DAY)]
+        await played_daily(t.running.sessions.store.database, t.users["ana"].id, *days)
+        card = shown(await t.slash("ana", "profile")).text()
+        assert "🔥 Daily deal streak: 3 days" in card
+        assert "No finished games in this server yet." in card
