@@ -17,10 +17,10 @@ from bot.client import SkyTableBot
 from bot.i18n import Words
 from bot.storage.daily import DailyRepository, day_of
 from bot.storage.profiles import Profile, read_profile
-from bot.storage.stats import KindStats, Rating, RecentGame
+from bot.storage.stats import Rating, RecentGame
 from bot.ui.rating_words import rating_summary
 from bot.ui.replies import words_for
-from cogs.stats import LOW_WINS, QUIET, TITLES, feat_texts, replay_choice
+from cogs.stats import QUIET, TITLES, best_and_worst, feat_texts, replay_choice
 from games.core.errors import IllegalAction
 
 
@@ -41,7 +41,7 @@ def profile_embed(
             words.plural("{n} game", "{n} games", record.games)
             + " · "
             + words.plural("{n} win", "{n} wins", record.wins),
-            words("Best game {best}", best=_best(record)),
+            words("Best game {best}", best=best_and_worst(record)[0]),
         ]
         feats = feat_texts(bot.catalog.adapter(record.kind), record.feats, words)
         if feats:
@@ -68,10 +68,6 @@ def _rating_line(rating: Rating | None, words: Words) -> str:
         return words("Not rated yet")
     place = words("#{place} of {count}", place=rating.place, count=rating.rated)
     return rating_summary(rating, words) + " · " + place
-
-
-def _best(record: KindStats) -> int:
-    return record.lowest_score if LOW_WINS.get(record.kind, True) else record.highest_score
 
 
 def _recent_line(game: RecentGame, words: Words) -> str:

@@ -24,8 +24,9 @@ from bot.client import SkyTableBot
 from bot.i18n import N_, Words
 from bot.replay import Step, next_round, previous_round, replay_embed, steps
 from bot.sessions.display import expired
-from bot.storage.stats import PROVISIONAL_GAMES, Rating, Standing, StatsRepository
+from bot.storage.stats import PROVISIONAL_GAMES, KindStats, Rating, Standing, StatsRepository
 from bot.ui.daily_board import DAILY_PERIOD, DAILY_PERIOD_NAME, daily_board
+from bot.ui.names import Points
 from bot.ui.rating_chart import render as render_chart
 from bot.ui.rating_words import (
     change_text,
@@ -52,6 +53,18 @@ PERIOD_CHOICES = [
     app_commands.Choice(name=DAILY_PERIOD_NAME, value=DAILY_PERIOD),
 ]
 QUIET = discord.AllowedMentions.none()
+
+
+def best_and_worst(record: KindStats) -> tuple[Points, Points]:
+    """A member's best and worst scores in a game type, as players read them ("−3")."""
+    lowest, highest = Points(record.lowest_score), Points(record.highest_score)
+    return (lowest, highest) if LOW_WINS.get(record.kind, True) else (highest, lowest)
+
+
+def best_and_worst_line(record: KindStats, words: Words) -> str:
+    """ "Best game −3 · worst game 40"."""
+    best, worst = best_and_worst(record)
+    return words("Best game {best} · worst game {worst}", best=best, worst=worst)
 
 
 def feat_texts(adapter: GameAdapter | None, feats: dict[str, int], words: Words) -> list[str]:
@@ -403,11 +416,6 @@ class StatsCog(commands.Cog):
         if not found:
             embed.description = words("No finished games in this server yet.")
         for record in found:
-            best, worst = (
-                (record.lowest_score, record.highest_score)
-                if LOW_WINS.get(record.kind, True)
-                else (record.highest_score, record.lowest_score)
-            )
             lines = [
                 words.plural("{n} game", "{n} games", record.games)
                 + " · "
@@ -415,7 +423,7 @@ class StatsCog(commands.Cog):
                 + " · "
                 + words("{rate} %", rate=round(100 * record.wins / record.games)),
                 words("Average score {average}", average=decimal_text(record.average_score, words)),
-                words("Best game {best} · worst game {worst}", best=best, worst=worst),
+                best_and_worst_line(record, words),
                 words.plural(
                     "Winning streak: {n} game", "Winning streak: {n} games", record.streak
                 ),

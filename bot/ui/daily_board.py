@@ -7,6 +7,7 @@ import discord
 
 from bot.i18n import N_, Words
 from bot.storage.daily import DailyRepository, DailyResult, WeekStanding
+from bot.ui.names import Points
 from bot.ui.rating_words import decimal_text
 
 DAILY_PERIOD = "daily"
@@ -17,7 +18,7 @@ SHOWN = 10
 def today_lines(results: list[DailyResult], words: Words) -> list[str]:
     lines = []
     for place, result in enumerate(results, start=1):
-        score = result.score or 0
+        score = Points(result.score or 0)
         line = f"**{place}.** <@{result.user_id}> — " + words.plural(
             "{n} point", "{n} points", score
         )

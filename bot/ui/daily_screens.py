@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.i18n import N_, Words
 from bot.storage.daily import DailyPlace, DailyResult
-from bot.ui.names import shown
+from bot.ui.names import Points, shown
 
 FACE_DOWN = "🔳"
 """A card of a grid still face down."""
@@ -34,7 +34,7 @@ def share_line(
 ) -> str:
     """The text a member may post: the game and day, the squares, and the score."""
     heading = words("{game} · daily deal of {day}", game=title, day=day)
-    scored = words("Score: {score}", score=score)
+    scored = words("Score: {score}", score=Points(score))
     if left:
         scored = words("{score} (left early)", score=scored)
     return "\n".join([f"☀️ {heading}", *lines, scored])
@@ -54,16 +54,15 @@ def result_text(
 ) -> str:
     """The member's result of the day and where it places them, in this server and in every
     server of the bot."""
+    score = Points(attempt.score or 0)
     if name is None:
-        scored = words(
-            "Daily deal of {day}: you scored {score}.", day=attempt.day, score=attempt.score
-        )
+        scored = words("Daily deal of {day}: you scored {score}.", day=attempt.day, score=score)
     else:
         scored = words(
             "Daily deal of {day}: {name} scored {score}.",
             day=attempt.day,
             name=shown(name),
-            score=attempt.score,
+            score=score,
         )
     lines = [f"☀️ {scored}"]
     if attempt.status == "left":

@@ -20,6 +20,7 @@ from typing import Literal
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.ui.avatar_picture import AVATAR_BLENDS, AVATAR_COLOURS, Avatar, draw_avatar
+from bot.ui.names import number
 from games.core.grid import COLUMN_LETTERS
 
 Rgb = tuple[int, int, int]
@@ -243,7 +244,7 @@ def card_tile(
         draw.rounded_rectangle(box, radius=radius, fill=colours.fill(card))
         draw.text(
             (width / 2, height / 2),
-            str(card),
+            number(card),
             fill=colours.ink(card),
             font=font(max(10, width * 9 // 16)),
             anchor="mm",

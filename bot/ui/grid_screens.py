@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.adapters.specs import ALT_TEXT_LIMIT, ButtonSpec, ButtonStyle
+from bot.ui.names import number
 from games.core.grid import COLUMN_LETTERS
 
 Card = int | Literal["down", "cleared"]
@@ -28,7 +29,7 @@ def card_label(card: Card) -> str:
         return "?"
     if card == "cleared":
         return "✕"
-    return str(card)
+    return number(card)
 
 
 def _square(card: Card, look: CardLook) -> str:
@@ -128,4 +129,4 @@ def _spoken_grid(grid: SpokenGrid, columns: int, name_length: int | None, number
 def _spoken(card: Card) -> str:
     if card == "down":
         return "?"
-    return "–" if card == "cleared" else str(card)
+    return "–" if card == "cleared" else number(card)

@@ -86,7 +86,7 @@ def test_the_share_line_shows_colours_not_values() -> None:
     line = share_line("Skyjo", "2030-03-17", ["🟩🟨", "🟥⬛"], 23, False, Words("en"))
     assert line.splitlines() == ["☀️ Skyjo · daily deal of 2030-03-17", "🟩🟨", "🟥⬛", "Score: 23"]
     left = share_line("Skyjo", "2030-03-17", [], -4, True, Words("en"))
-    assert left.splitlines()[-1] == "Score: -4 (left early)"
+    assert left.splitlines()[-1] == "Score: \N{MINUS SIGN}4 (left early)"
 
 
 def test_each_game_draws_its_final_cards_as_squares() -> None:

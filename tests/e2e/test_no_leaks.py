@@ -14,6 +14,7 @@ from bot.sessions.session import GameSession
 from tests.e2e.harness import button, parse, shown, table
 from tests.e2e.skyjo_play import choose_opening_cards, play_turn_well, skyjo
 
+MINUS = "\N{MINUS SIGN}"
 GRID_VERBS = frozenset({"take", "swap", "flip", "reveal"})
 Snapshot = tuple[tuple[str, ...], list[list[int | None]], list[int], int | None]
 
@@ -28,12 +29,14 @@ def labels(grid: str) -> list[str]:
     """The card labels of a text grid, row by row: past its header of column letters, each
     row's number and the colour squares."""
     rows = grid.strip("`\n").split("\n")[1:]
-    return [label for row in rows for label in re.findall(r"-?\d+|\?|✕", row.split(" ", 1)[1])]
+    return [
+        label for row in rows for label in re.findall(rf"{MINUS}?\d+|\?|✕", row.split(" ", 1)[1])
+    ]
 
 
 def expected(values: list[int | None], hidden: int) -> list[str]:
     return [
-        "✕" if value is None else "?" if hidden >> slot & 1 else str(value)
+        "✕" if value is None else "?" if hidden >> slot & 1 else str(value).replace("-", MINUS)
         for slot, value in enumerate(values)
     ]
 

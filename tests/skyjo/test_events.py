@@ -33,8 +33,9 @@ EN = Words("en")
         (RoundStarted(1, 2), "Round 1 is dealt: everyone turns up 2 cards."),
         (RoundStarted(2, 1), "Round 2 is dealt: everyone turns up 1 card."),
         (RoundStarted(3, 0), "Round 3 is dealt."),
-        (Revealed(1, 6, -2), "Leo turned up a -2 at C2."),
+        (Revealed(1, 6, -2), "Leo turned up a \N{MINUS SIGN}2 at C2."),
         (Starts(2, 15), "Zoe starts, with the highest revealed total (15)."),
+        (Starts(1, -3), "Leo starts, with the highest revealed total (\N{MINUS SIGN}3)."),
         (Starts(0, None), "Ana ended the last round and starts this one."),
         (
             TookDiscard(0, 3, 5, 12, True),
@@ -42,7 +43,12 @@ EN = Words("en")
         ),
         (
             TookDiscard(1, -1, 0, 4, False),
-            "Leo took the -1 from the discard pile and put it at A1, discarding a 4.",
+            "Leo took the \N{MINUS SIGN}1 from the discard pile and put it at A1, discarding a 4.",
+        ),
+        (
+            TookDiscard(2, 5, 1, -2, True),
+            "Zoe took the 5 from the discard pile and put it at B1, discarding a face-down "
+            "\N{MINUS SIGN}2.",
         ),
         (Drew(2, 7), "Zoe drew a 7."),
         (
@@ -52,7 +58,18 @@ EN = Words("en")
         ),
         (Swapped(0, 0, 11, 6, False), "Ana put the 0 at D3, discarding a 6."),
         (Swapped(2, 0, 11, 6, True), "Zoe put the 0 at D3, discarding a face-down 6."),
-        (DiscardedAndFlipped(1, 9, 3, -1), "Leo discarded the 9 and turned up a -1 at D1."),
+        (
+            Swapped(1, -2, 4, -1, False),
+            "Leo put the \N{MINUS SIGN}2 at A2, discarding a \N{MINUS SIGN}1.",
+        ),
+        (
+            DiscardedAndFlipped(1, 9, 3, -1),
+            "Leo discarded the 9 and turned up a \N{MINUS SIGN}1 at D1.",
+        ),
+        (
+            DiscardedAndFlipped(0, -2, 3, 5),
+            "Ana discarded the \N{MINUS SIGN}2 and turned up a 5 at D1.",
+        ),
         (
             LineCleared(0, "column", 2, 4, (2, 6, 10)),
             "Ana's column C of 4s is cleared onto the discard pile.",
@@ -61,8 +78,15 @@ EN = Words("en")
             LineCleared(2, "row", 1, 7, (4, 5, 6, 7)),
             "Zoe's row 2 of 7s is cleared onto the discard pile.",
         ),
+        (
+            LineCleared(1, "column", 0, -1, (0, 4, 8)),
+            "Leo's column A of \N{MINUS SIGN}1s is cleared onto the discard pile.",
+        ),
         (Finished(1), "Leo has turned up every card: everyone else has one last turn."),
-        (FinalReveal(2, (1, 5, 9), (3, -2, 10)), "Zoe's last cards are turned up: 3, -2 and 10."),
+        (
+            FinalReveal(2, (1, 5, 9), (3, -2, 10)),
+            "Zoe's last cards are turned up: 3, \N{MINUS SIGN}2 and 10.",
+        ),
         (
             RoundScored(2, 1, (1, 5, 9), (1, 5, 9), (21, 29, 19)),
             "Round 2 is over.\nAna: +1 (total 21)\nLeo: +5 (total 29)\nZoe: +9 (total 19)",
@@ -112,8 +136,8 @@ def test_a_scripted_round_is_narrated_naming_each_player() -> None:
         "Leo drew a 3.",
         "Leo discarded the 3 and turned up a 4 at C3.",
         "Ana took the 3 from the discard pile and put it at B1, discarding a 1.",
-        "Leo drew a -1.",
-        "Leo discarded the -1 and turned up a -2 at D3.",
+        "Leo drew a \N{MINUS SIGN}1.",
+        "Leo discarded the \N{MINUS SIGN}1 and turned up a \N{MINUS SIGN}2 at D3.",
         "Leo has turned up every card: everyone else has one last turn.",
         "Ana drew a 2.",
         "Ana put the 2 at C1, discarding a 2.",

@@ -16,6 +16,7 @@ from bot.ui import grid_screens as widgets
 from bot.ui.avatar_picture import Avatar
 from bot.ui.avatars import AvatarSource, badges, seat_avatars
 from bot.ui.grid_screens import CardLook
+from bot.ui.grid_words import card_text
 from bot.ui.names import Points, all_shown, number, shown, signed
 from bot.ui.reminders import reminders_line
 from bot.ui.rules import rules_embeds
@@ -90,22 +91,24 @@ def _prompt(view: SkyjoView, game: GameRecord, mode: str, words: Words) -> str:
         return words(
             "**{name}** discards the **{card}**: tap a face-down card to turn it up.",
             name=who,
-            card=view.drawn,
+            card=card_text(view.drawn),
         )
     if view.phase == "drawn":
         return words(
             "**{name}** drew a **{card}**: place it, or discard it and turn a card up.",
             name=who,
-            card=view.drawn,
+            card=card_text(view.drawn),
         )
     if mode == "take":
         return words(
             "**{name}** takes the **{card}**: tap the card it replaces.",
             name=who,
-            card=view.discard_top,
+            card=card_text(view.discard_top),
         )
     return words(
-        "**{name}**'s turn: draw, or take the **{card}**.", name=who, card=view.discard_top
+        "**{name}**'s turn: draw, or take the **{card}**.",
+        name=who,
+        card=card_text(view.discard_top),
     )
 
 
@@ -140,7 +143,7 @@ def _status(
             "Discard pile: **{card}** · draw pile: {n} card",
             "Discard pile: **{card}** · draw pile: {n} cards",
             view.draw_pile_size,
-            card=view.discard_top,
+            card=card_text(view.discard_top),
         )
     )
     return lines
@@ -241,7 +244,7 @@ def table_description(view: SkyjoView, title: str, words: Words) -> str:
     heading = [
         title,
         *_whose_turn(view, words),
-        words("Discard pile: {card}", card=view.discard_top),
+        words("Discard pile: {card}", card=card_text(view.discard_top)),
     ]
     grids = [
         widgets.SpokenGrid(player.name, _scores_said(view, seat, words), player.cards)
@@ -296,7 +299,10 @@ def table_rows(view: SkyjoView, mode: str, words: Words, *, bot_to_move: bool = 
                 words("Draw ({n})", n=view.draw_pile_size), "draw", style="primary", emoji="🎴"
             ),
             ButtonSpec(
-                words("Take the {card}", card=view.discard_top), "mode", "take", style="success"
+                words("Take the {card}", card=card_text(view.discard_top)),
+                "mode",
+                "take",
+                style="success",
             ),
             *_hint_button(view, words),
         ]
@@ -310,7 +316,7 @@ def table_rows(view: SkyjoView, mode: str, words: Words, *, bot_to_move: bool = 
         *_grid_rows(view, seat, "swap", present),
         [
             ButtonSpec(
-                words("Discard the {card}, turn a card up", card=view.drawn),
+                words("Discard the {card}, turn a card up", card=card_text(view.drawn)),
                 "mode",
                 "flip",
                 style="secondary",

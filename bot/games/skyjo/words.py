@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Words
-from bot.ui.grid_words import a_number, game_over
+from bot.ui.grid_words import a_number, card_text, game_over
 from bot.ui.names import Points, signed
 from games.core.grid import COLUMN_LETTERS, Geometry
 from games.skyjo.actions import Action
@@ -30,7 +30,7 @@ from games.skyjo.view import SkyjoView
 
 def _replaced(value: int, was_hidden: bool, words: Words) -> str:
     if was_hidden:
-        return words("a face-down {value}", value=value)
+        return words("a face-down {value}", value=Points(value))
     return a_number(value, words)
 
 
@@ -81,18 +81,18 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
             )
         case Starts(seat=seat, revealed_total=None):
             return words("{name} ended the last round and starts this one.", name=names[seat])
-        case Starts(seat=seat, revealed_total=total):
+        case Starts(seat=seat, revealed_total=int(total)):
             return words(
                 "{name} starts, with the highest revealed total ({total}).",
                 name=names[seat],
-                total=total,
+                total=Points(total),
             )
         case TookDiscard(seat=seat, value=value, slot=slot, replaced=old, was_hidden=hidden):
             return words(
                 "{name} took the {value} from the discard pile and put it at {place}, "
                 "discarding {replaced}.",
                 name=names[seat],
-                value=value,
+                value=Points(value),
                 place=geometry.label(slot),
                 replaced=_replaced(old, hidden, words),
             )
@@ -110,7 +110,7 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
             return words(
                 "{name} put the {value} at {place}, discarding {replaced}.",
                 name=names[seat],
-                value=value,
+                value=Points(value),
                 place=geometry.label(slot),
                 replaced=_replaced(old, hidden, words),
             )
@@ -118,7 +118,7 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
             return words(
                 "{name} discarded the {discarded} and turned up {card} at {place}.",
                 name=names[seat],
-                discarded=discarded,
+                discarded=Points(discarded),
                 card=a_number(value, words),
                 place=geometry.label(slot),
             )
@@ -127,14 +127,14 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
                 "{name}'s column {column} of {value}s is cleared onto the discard pile.",
                 name=names[seat],
                 column=COLUMN_LETTERS[position],
-                value=value,
+                value=Points(value),
             )
         case LineCleared(seat=seat, position=position, value=value):
             return words(
                 "{name}'s row {row} of {value}s is cleared onto the discard pile.",
                 name=names[seat],
                 row=position + 1,
-                value=value,
+                value=Points(value),
             )
         case Finished(seat=seat):
             return words(
@@ -142,7 +142,7 @@ def describe(event: Event, names: Sequence[str], geometry: Geometry, words: Word
                 name=names[seat],
             )
         case FinalReveal(seat=seat, values=values):
-            turned = words.listing(values)
+            turned = words.listing([card_text(value) for value in values])
             return words.plural(
                 "{name}'s last card is turned up: {cards}.",
                 "{name}'s last cards are turned up: {cards}.",
@@ -166,13 +166,13 @@ def hint(action: Action, view: SkyjoView, geometry: Geometry, words: Words) -> s
     if action.kind == "draw":
         return words(
             "Draw: the {card} on the discard pile would not improve your grid.",
-            card=view.discard_top,
+            card=card_text(view.discard_top),
         )
     if action.kind == "flip":
         return words(
             "Discard the {card} and turn up the card at {place}: the {card} would not improve "
             "your grid.",
-            card=view.drawn,
+            card=card_text(view.drawn),
             place=geometry.label(action.slot),
         )
     card = view.discard_top if action.kind == "take" else view.drawn
@@ -183,7 +183,7 @@ def hint(action: Action, view: SkyjoView, geometry: Geometry, words: Words) -> s
         return words(
             "Put the {card} at {place}, on a face-down card: an unseen card is worth more on "
             "average.",
-            card=card,
+            card=Points(card),
             place=place,
         )
     if old > card:
@@ -191,13 +191,13 @@ def hint(action: Action, view: SkyjoView, geometry: Geometry, words: Words) -> s
             "Put the {card} at {place}, on your {old}: {n} point less.",
             "Put the {card} at {place}, on your {old}: {n} points less.",
             old - card,
-            card=card,
+            card=Points(card),
             place=place,
-            old=old,
+            old=Points(old),
         )
     return words(
         "Put the {card} at {place}, on your {old}: it works toward a column of {card}s.",
-        card=card,
+        card=Points(card),
         place=place,
-        old=old,
+        old=Points(old),
     )

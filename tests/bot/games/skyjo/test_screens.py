@@ -173,7 +173,7 @@ def test_the_prompt_follows_each_step_and_cards_show_their_colour() -> None:
     lines = grid.strip("`\n").split("\n")
     assert lines[0].split() == ["A", "B", "C"]
     assert lines[1].startswith("1 ") and lines[3].startswith("3 ")
-    assert "🟦 -2" in lines[1] and "🔵  0" in lines[1] and "🟩  3" in lines[1]
+    assert "🟦 \N{MINUS SIGN}2" in lines[1] and "🔵  0" in lines[1] and "🟩  3" in lines[1]
     assert "🟨  7" in lines[2] and "🟥 12" in lines[2] and "⬛  ?" in lines[2]
     assert "✕" in lines[3]
 
