@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.storage.database import Database
+from bot.storage.database import Database, Row
 
 PROVISIONAL_GAMES = 5
 """Below this many rated games a member's rating is provisional: shown, but marked."""
@@ -143,29 +143,31 @@ class StatsRepository:
 
     async def ratings(self, guild_id: int, user_id: int, kinds: Sequence[str]) -> list[Rating]:
         """The member's rating in each of `kinds` they have one in, with their place among
-        the server's rated members and their latest game's change."""
-        found = []
-        for kind in kinds:
-            row = await self.database.fetchone(
-                "SELECT ordinal, games FROM ratings"
-                " WHERE guild_id = ? AND kind = ? AND user_id = ?",
-                (guild_id, kind, user_id),
-            )
-            if row is None:
-                continue
-            value = row["ordinal"]
-            ranks = await self.database.fetchone(
-                "SELECT COUNT(*) AS rated, SUM(CASE WHEN ordinal > ? THEN 1 ELSE 0 END) AS above"
-                " FROM ratings WHERE guild_id = ? AND kind = ?",
-                (value, guild_id, kind),
-            )
-            assert ranks is not None
-            latest = await self.rating_steps(guild_id, user_id, kind, limit=1)
-            change = latest[0].after - latest[0].before if latest else None
-            found.append(
-                Rating(kind, value, row["games"], ranks["above"] + 1, ranks["rated"], change)
-            )
-        return found
+        the server's rated members and their latest game's change (one query for them all)."""
+        if not kinds:
+            return []
+        marks = ", ".join("?" for _ in kinds)
+        rows = await self.database.fetchall(
+            "SELECT mine.kind, mine.ordinal, mine.games, mine.rated, mine.above,"
+            " latest.mu_before, latest.sigma_before, latest.mu, latest.sigma FROM"
+            " (SELECT own.kind, own.ordinal, own.games,"
+            " (SELECT COUNT(*) FROM ratings AS others"
+            " WHERE others.guild_id = own.guild_id AND others.kind = own.kind) AS rated,"
+            " (SELECT COUNT(*) FROM ratings AS others"
+            " WHERE others.guild_id = own.guild_id AND others.kind = own.kind"
+            " AND others.ordinal > own.ordinal) AS above,"
+            " (SELECT changes.game_id FROM rating_changes AS changes"
+            " WHERE changes.guild_id = own.guild_id AND changes.user_id = own.user_id"
+            " AND changes.kind = own.kind"
+            " ORDER BY changes.ended_at DESC, changes.game_id DESC LIMIT 1) AS latest_game"
+            " FROM ratings AS own WHERE own.guild_id = ? AND own.user_id = ?"
+            f" AND own.kind IN ({marks})) AS mine"
+            " LEFT JOIN rating_changes AS latest"
+            " ON latest.game_id = mine.latest_game AND latest.user_id = ?",
+            (guild_id, user_id, *kinds, user_id),
+        )
+        found = {row["kind"]: _rating(row) for row in rows}
+        return [found[kind] for kind in kinds if kind in found]
 
     async def rating_steps(
         self, guild_id: int, user_id: int, kind: str | None = None, *, limit: int = 500
@@ -215,31 +217,33 @@ class StatsRepository:
         ]
 
     async def player(self, guild_id: int, user_id: int) -> list[KindStats]:
-        """The member's record in each game type they have played in this server."""
+        """The member's record in each game type they have played in this server; their
+        streak is the games they won after their latest game not won."""
         rows = await self.database.fetchall(
             "SELECT kind, COUNT(*) AS games, SUM(won) AS wins,"
             " CAST(AVG(score) AS DOUBLE PRECISION) AS average,"
-            " MIN(score) AS low, MAX(score) AS high FROM results"
-            " WHERE guild_id = ? AND user_id = ? GROUP BY kind ORDER BY kind",
+            " MIN(score) AS low, MAX(score) AS high,"
+            " SUM(CASE WHEN lost_at IS NULL OR ended_at > lost_at THEN 1 ELSE 0 END) AS streak"
+            " FROM (SELECT kind, won, score, ended_at,"
+            " MAX(CASE WHEN won = 0 THEN ended_at END) OVER (PARTITION BY kind) AS lost_at"
+            " FROM results WHERE guild_id = ? AND user_id = ?) AS played"
+            " GROUP BY kind ORDER BY kind",
             (guild_id, user_id),
         )
         feats = await self._feats(guild_id, user_id)
-        found = []
-        for row in rows:
-            streak = await self._streak(guild_id, user_id, row["kind"])
-            found.append(
-                KindStats(
-                    kind=row["kind"],
-                    games=row["games"],
-                    wins=row["wins"],
-                    average_score=row["average"],
-                    lowest_score=row["low"],
-                    highest_score=row["high"],
-                    streak=streak,
-                    feats=feats.get(row["kind"], {}),
-                )
+        return [
+            KindStats(
+                kind=row["kind"],
+                games=row["games"],
+                wins=row["wins"],
+                average_score=row["average"],
+                lowest_score=row["low"],
+                highest_score=row["high"],
+                streak=row["streak"],
+                feats=feats.get(row["kind"], {}),
             )
-        return found
+            for row in rows
+        ]
 
     async def _feats(self, guild_id: int, user_id: int) -> dict[str, dict[str, int]]:
         totals: dict[str, dict[str, int]] = {}
@@ -254,18 +258,6 @@ class StatsRepository:
                 else:
                     kind[name] = kind.get(name, 0) + count
         return totals
-
-    async def _streak(self, guild_id: int, user_id: int, kind: str) -> int:
-        streak = 0
-        for row in await self.database.fetchall(
-            "SELECT won FROM results WHERE guild_id = ? AND user_id = ? AND kind = ?"
-            " ORDER BY ended_at DESC LIMIT 200",
-            (guild_id, user_id, kind),
-        ):
-            if not row["won"]:
-                break
-            streak += 1
-        return streak
 
     async def history(
         self, guild_id: int, *, limit: int = 10, before: float | None = None
@@ -287,3 +279,13 @@ class StatsRepository:
             thread = game["channel_id"] if game["parent_id"] is not None else None
             found.append(PastGame(game["id"], game["kind"], game["ended_at"], winners, thread))
         return found
+
+
+def _rating(row: Row) -> Rating:
+    """A rating read with its place (`rated`, `above`) and its latest change's mu and sigma
+    (None when no game recorded one)."""
+    change = None
+    if row["mu"] is not None:
+        before = conservative(row["mu_before"], row["sigma_before"])
+        change = conservative(row["mu"], row["sigma"]) - before
+    return Rating(row["kind"], row["ordinal"], row["games"], row["above"] + 1, row["rated"], change)

@@ -318,9 +318,11 @@ async def test_the_history_lists_finished_games_newest_first(database: Database)
             (1, ANA),
         ),
         (
-            "SELECT won FROM results WHERE guild_id = ? AND user_id = ? AND kind = ?"
-            " ORDER BY ended_at DESC",
-            (1, ANA, "skyjo"),
+            "SELECT kind, COUNT(*), SUM(CASE WHEN ended_at > lost_at THEN 1 ELSE 0 END) FROM"
+            " (SELECT kind, ended_at, MAX(CASE WHEN won = 0 THEN ended_at END)"
+            " OVER (PARTITION BY kind) AS lost_at FROM results"
+            " WHERE guild_id = ? AND user_id = ?) AS played GROUP BY kind",
+            (1, ANA),
         ),
         (
             "SELECT id FROM games WHERE guild_id = ? AND status = 'finished' AND ended_at < ?"
@@ -330,6 +332,16 @@ async def test_the_history_lists_finished_games_newest_first(database: Database)
         (
             "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND kind = ? AND ordinal > ?",
             (1, "skyjo", 3.0),
+        ),
+        (
+            "SELECT own.kind, (SELECT COUNT(*) FROM ratings AS others"
+            " WHERE others.guild_id = own.guild_id AND others.kind = own.kind"
+            " AND others.ordinal > own.ordinal), (SELECT changes.game_id"
+            " FROM rating_changes AS changes WHERE changes.guild_id = own.guild_id"
+            " AND changes.user_id = own.user_id AND changes.kind = own.kind"
+            " ORDER BY changes.ended_at DESC LIMIT 1) FROM ratings AS own"
+            " WHERE own.guild_id = ? AND own.user_id = ? AND own.kind IN (?, ?)",
+            (1, ANA, "skyjo", "junior"),
         ),
         (
             "SELECT mu FROM rating_changes WHERE guild_id = ? AND user_id = ?"
