@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
@@ -23,6 +23,7 @@ from bot.sessions import posting
 from bot.sessions.context import SessionContext
 from bot.sessions.display import Display, nonce
 from bot.sessions.refusals import REFUSED_FOR, Refusal
+from bot.sessions.webhooks import Webhook
 from bot.storage.records import GameRecord
 from bot.ui.reminders import alerts_in_channel
 from bot.ui.rendering import Message
@@ -58,7 +59,7 @@ class AlertedGame(Protocol):
 class TurnAlerts:
     def __init__(self, session: AlertedGame) -> None:
         self.session = session
-        self._through: discord.Interaction[Any] | None = None
+        self._through: Webhook | None = None
         """The click whose webhook posted the standing alert (its follow-up), if one did."""
         self.refused = Refusal(session.context.clock)
         """The channel refused the last alert posted through it: none is posted there
@@ -84,15 +85,23 @@ class TurnAlerts:
         if alert_id is None:
             return
         through, self._through = self._through, None
-        try:
-            if through is None:
-                raise LookupError
-            await through.followup.delete_message(alert_id)
-        except (LookupError, discord.HTTPException):
+        if not await self._delete_through(through, alert_id):
             with contextlib.suppress(discord.HTTPException):
                 await session.channel.get_partial_message(alert_id).delete()
         session.record.alert_id = None
         await session.keep()
+
+    async def _delete_through(self, webhook: Webhook | None, alert_id: int) -> bool:
+        """Delete the alert through the webhook of the click that posted it, while Discord
+        takes its token; False when there is none, its token is too old, or Discord refused
+        (the channel's route is then used: the alert is an ordinary message of the bot)."""
+        if webhook is None or not webhook.usable(self.session.context.clock.now()):
+            return False
+        try:
+            await webhook.interaction.followup.delete_message(alert_id)
+        except discord.HTTPException:
+            return False
+        return True
 
     async def _post(self, seats: Sequence[int]) -> None:
         session = self.session
@@ -112,7 +121,9 @@ class TurnAlerts:
         token = session.display.fresh_token()
         if token is not None:
             try:
-                followup = await token.followup.send(text, allowed_mentions=allowed, wait=True)
+                followup = await token.interaction.followup.send(
+                    text, allowed_mentions=allowed, wait=True
+                )
             except discord.HTTPException as error:
                 log.info(
                     "Game %s: the click's webhook did not take the alert: %s", record.id, error

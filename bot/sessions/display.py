@@ -27,6 +27,7 @@ from bot.sessions import posting, threads
 from bot.sessions.context import SessionContext
 from bot.sessions.daily_result import daily_final
 from bot.sessions.outbox import LatestWins
+from bot.sessions.webhooks import Webhook
 from bot.storage.records import GameRecord
 from bot.ui import replies
 from bot.ui.card import LOCKED, thread_name
@@ -45,9 +46,6 @@ REPOSTS = 3
 """Times a post is made again with a new nonce because the message of the one before was
 deleted within the few minutes Discord keeps nonces."""
 UNKNOWN_INTERACTION = 10062
-TOKEN_LIFETIME = datetime.timedelta(minutes=14)
-"""How long a click's interaction is used to edit the table through its webhook: Discord keeps
-a token 15 minutes."""
 TABLE_PACE = 1.0
 """Seconds between two states of a table where bots play (Discord takes about 5 edits per 5 s
 per channel, and a token's webhook about 5 per 2 s): moves made meanwhile are shown together,
@@ -174,7 +172,7 @@ class Display:
         """The saved game is something its screens cannot draw: a plain table is shown."""
         self.shows_pictures = True
         """Whether the game's server showed pictures when last asked."""
-        self._token: discord.Interaction[Any] | None = None
+        self._token: Webhook | None = None
         """The latest click on the public message answered by updating it: its webhook edits
         the message without counting toward Discord's global limit, while fresh."""
         self._sent_at = -TABLE_PACE
@@ -724,17 +722,17 @@ class Display:
             and message.id == self.session.record.message_id
             and interaction.response.type in UPDATES
         ):
-            self._token = interaction
+            self._token = Webhook.taken(interaction, self.session.context.clock.now())
 
-    def fresh_token(self) -> discord.Interaction[Any] | None:
+    def fresh_token(self) -> Webhook | None:
         """The latest click that updated the public message, while its webhook may be used
         (under `TOKEN_LIFETIME`, on the message the game still shows)."""
         token = self._token
         if token is None:
             return None
-        clicked = token.message
-        age = discord.utils.utcnow() - token.created_at
-        if clicked is None or clicked.id != self.session.record.message_id or age > TOKEN_LIFETIME:
+        clicked = token.interaction.message
+        usable = token.usable(self.session.context.clock.now())
+        if clicked is None or clicked.id != self.session.record.message_id or not usable:
             self._token = None
             return None
         return token
@@ -749,7 +747,8 @@ class Display:
         """Edit the public message through the webhook of `click`, or else of the latest click
         on it, while fresh; False when there is none, or Discord refused (the channel's route
         is then used)."""
-        token = click or self.fresh_token()
+        fresh = self.fresh_token()
+        token = click or (fresh.interaction if fresh is not None else None)
         if token is None:
             return False
         try:

@@ -108,6 +108,12 @@ class Table:
             await self.dc.stop_bot(self.bot)
             self.bot = None
 
+    def elapse(self, seconds: float) -> None:
+        """Time passes for the bot and for Discord alike: timers run out as a click's token
+        ages (the bot's clock alone moves with `clock.advance`)."""
+        self.clock.advance(seconds)
+        self.dc.advance_clock(seconds)
+
     @property
     def running(self) -> SkyTableBot:
         assert self.bot is not None

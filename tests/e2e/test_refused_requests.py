@@ -7,7 +7,6 @@ or as soon as the bot's permissions change."""
 from __future__ import annotations
 
 import asyncio
-import datetime
 import logging
 import random
 from pathlib import Path
@@ -129,7 +128,7 @@ async def test_turn_alerts_its_channel_refuses_are_not_posted_again_every_turn(
     """Players who take longer over a turn than Discord keeps a click's webhook get their
     alerts through the channel. Bound: one refused alert per `REFUSED_FOR` while the channel
     refuses them; alerts are posted again once the bot's permissions come back."""
-    monkeypatch.setattr("bot.sessions.display.TOKEN_LIFETIME", datetime.timedelta(0))
+    monkeypatch.setattr("bot.sessions.webhooks.TOKEN_LIFETIME", 0.0)
     rng = random.Random(48)
     caplog.set_level(logging.WARNING)
     async with table(tmp_path) as t:
@@ -208,7 +207,7 @@ async def test_a_refused_table_edit_is_not_followed_by_a_post_refused_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Bound: one refused request each time the table is tried, not an edit and a post."""
-    monkeypatch.setattr("bot.sessions.display.TOKEN_LIFETIME", datetime.timedelta(0))
+    monkeypatch.setattr("bot.sessions.webhooks.TOKEN_LIFETIME", 0.0)
     rng = random.Random(48)
     async with table(tmp_path) as t:
         await t.start()

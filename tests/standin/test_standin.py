@@ -249,6 +249,35 @@ async def test_expired_token_and_old_message_edits(scene: Scene) -> None:
     assert joined.error_code == 30046
 
 
+async def test_every_webhook_call_on_a_token_past_15_minutes_is_refused(scene: Scene) -> None:
+    """Follow-ups sent, edited and deleted, the original response edited and deleted: each is
+    Discord's 401 "Invalid Webhook Token" (code 50027) once the token is 15 minutes old, and
+    counts as an invalid request."""
+    await scene.standin.slash(scene.alice, scene.table, "table later")
+    [interaction] = scene.bot.kept
+    await interaction.edit_original_response(content="done thinking")
+    followup = await interaction.followup.send("in time", wait=True)
+    scene.standin.advance_clock(15 * 60 - 5)
+    await interaction.followup.edit_message(followup.id, content="still in time")
+    scene.standin.advance_clock(6)
+    invalid = scene.standin.invalid_requests.total
+    calls = [
+        interaction.followup.send("too late"),
+        interaction.followup.edit_message(followup.id, content="too late"),
+        interaction.followup.delete_message(followup.id),
+        interaction.edit_original_response(content="too late"),
+        interaction.delete_original_response(),
+    ]
+    for call in calls:
+        with pytest.raises(discord.HTTPException) as caught:
+            await call
+        refused = caught.value
+        assert (refused.status, refused.code, refused.text) == (401, 50027, "Invalid Webhook Token")
+    assert scene.standin.invalid_requests.total == invalid + len(calls)
+    webhooks = [r for r in scene.standin.requests if r.path.startswith("/webhooks/")]
+    assert [r.status for r in webhooks[-len(calls) :]] == [401] * len(calls)
+
+
 async def test_rate_limit_is_retried(scene: Scene) -> None:
     scene.standin.rate_limit(0.01, path_contains="/messages", method="POST")
     posted = await scene.standin.slash(scene.alice, scene.table, "table post")
