@@ -25,6 +25,7 @@ from games.skyjo.events import (
     LineCleared,
     Revealed,
     RoundScored,
+    RoundStarted,
     Swapped,
     TookDiscard,
 )
@@ -204,10 +205,13 @@ def table_embed(
 
 
 def changed_places(events: Sequence[object]) -> set[tuple[int, int]]:
-    """The (seat, slot) places a turn's events changed."""
+    """The (seat, slot) places a turn's events changed on the grids dealt now: a turn that
+    ended a round changed nothing of the next round's fresh grids."""
     places: set[tuple[int, int]] = set()
     for event in events:
-        if isinstance(event, TookDiscard | DiscardedAndFlipped | Swapped | Revealed):
+        if isinstance(event, RoundStarted):
+            places.clear()
+        elif isinstance(event, TookDiscard | DiscardedAndFlipped | Swapped | Revealed):
             places.add((event.seat, event.slot))
         elif isinstance(event, LineCleared):
             places.update((event.seat, slot) for slot in event.slots)

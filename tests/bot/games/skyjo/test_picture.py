@@ -1,6 +1,6 @@
 """The picture of the Skyjo table: its size, each card's colour, card backs where cards are face
-down, the changed cards and the player to move marked, and nothing drawn that the public view
-does not show."""
+down, the changed cards (none of the round before on a new round's grids) and the player to move
+marked, and nothing drawn that the public view does not show."""
 
 from __future__ import annotations
 
@@ -10,11 +10,17 @@ import random
 import pytest
 from PIL import Image
 
+from bot.adapters.base import TableContext
 from bot.games.skyjo import picture
+from bot.games.skyjo.adapter import SkyjoAdapter
+from bot.i18n import Words
+from bot.sessions.game_log import GameLog
 from bot.ui import grid_picture as grid
 from games.core.seats import Seat
-from games.skyjo import SkyjoGame, SkyjoSettings
-from tests.bot.games.skyjo.test_screens import hide_values
+from games.skyjo import Action, SkyjoGame, SkyjoSettings, draw, flip, reveal, swap
+from games.skyjo.events import Swapped
+from tests.bot.games.skyjo.test_screens import hide_values, record
+from tests.skyjo import scripting
 
 
 def played(players: int, moves: int, seed: int = 5, **settings: int) -> SkyjoGame:
@@ -158,3 +164,70 @@ def test_card_colours_are_those_of_the_physical_game(
     value: int, colour: tuple[int, int, int]
 ) -> None:
     assert picture.card_colour(value) == colour
+
+
+SKYJO = SkyjoAdapter()
+HIGH = scripting.grid((12, 11, 1, 2), (3, 4, 5, 6), (7, 8, 9, 10))
+LOW = scripting.grid((-2, -1, 0, 1), (0, 1, 2, 3), (-1, -2, 0, 2))
+
+
+class Table:
+    """A scripted game played as a session plays it: each change kept in the table's log."""
+
+    def __init__(self, opening_flips: int) -> None:
+        settings = SkyjoSettings(opening_flips=opening_flips)
+        self.game, _ = scripting.scripted_game([HIGH, LOW], discard=12, settings=settings)
+        self.log = GameLog()
+
+    def play(self, seat: int, action: Action) -> None:
+        token = SKYJO.turn_token(self.game)
+        self.log.moves(seat, token, self.game.apply(seat, action), SKYJO.log_apart)
+
+    def context(self) -> TableContext:
+        last_turn = self.log.last_turn(self.game.to_move, SKYJO.turn_token(self.game))
+        return TableContext(Words("en"), last_turn=last_turn)
+
+    def outlined(self) -> set[tuple[int, int]]:
+        """The places the table's picture outlines as just changed."""
+        drawing = SKYJO.table(record(2), self.game, self.context()).pictures[0].key
+        assert isinstance(drawing, grid.GridTable)
+        return {(seat, slot) for seat, panel in enumerate(drawing.panels) for slot in panel.changed}
+
+
+def round_one_played(opening_flips: int) -> Table:
+    """Ana swaps the card at her A1 every turn while Leo turns up his cards one by one; once
+    he has turned them all up, Ana's last swap ends round 1 and round 2 is dealt."""
+    table = Table(opening_flips)
+    opened = range(opening_flips)
+    for seat in (0, 1):
+        for slot in opened:
+            table.play(seat, reveal(slot))
+    hidden = [slot for slot in range(12) if slot not in opened]
+    while table.game.finisher is None:
+        table.play(0, draw())
+        table.play(0, swap(0))
+        table.play(1, draw())
+        table.play(1, flip(hidden.pop(0)))
+    table.play(0, draw())
+    table.play(0, swap(0))
+    assert table.game.round == 2
+    return table
+
+
+ROUND_TWO: dict[str, tuple[int, list[tuple[int, Action]], tuple[int, int]]] = {
+    "with opening cards": (2, [(1, reveal(5))], (1, 5)),
+    "without opening cards": (0, [(1, draw()), (1, swap(7))], (1, 7)),
+}
+
+
+@pytest.mark.parametrize(("flips", "first_moves", "changed"), ROUND_TWO.values(), ids=ROUND_TWO)
+def test_a_new_round_outlines_no_card_of_the_round_before(
+    flips: int, first_moves: list[tuple[int, Action]], changed: tuple[int, int]
+) -> None:
+    table = round_one_played(flips)
+    last_turn = table.context().last_turn
+    assert any(isinstance(event, Swapped) for event in last_turn), "round 1's last swap is in it"
+    assert table.outlined() == set()
+    for seat, action in first_moves:
+        table.play(seat, action)
+    assert table.outlined() == {changed}, "round 2's own first change is outlined"
