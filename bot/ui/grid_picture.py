@@ -32,6 +32,13 @@ MIN_WIDTH = 420
 MARGIN = 8
 STRIP = 64
 """The strip at the top: the title and the piles."""
+TITLE_SIZE = 26
+TITLE_LEFT = MARGIN + 4
+PILE_W = 36
+PILE_GAP = 8
+"""Between the two piles."""
+TITLE_GAP = 16
+"""At least this much room between the title and the piles."""
 LARGEST_CARD = 64
 
 BACKGROUND: Rgb = (32, 34, 40)
@@ -364,6 +371,38 @@ def _header(
     image.paste(score, (px + shape.panel_w - shape.gap - 3 - score.width, top))
 
 
+PILE_TOP = (STRIP - PILE_W * 4 // 3) // 2 + MARGIN // 2
+
+
+def piles(table: GridTable, width: int) -> list[tuple[Card, int]]:
+    """The piles drawn at the top right of a picture `width` wide, each as its top card and
+    where its left edge is: the draw pile's back at the right, the discard pile before it."""
+    shown: list[tuple[Card, int]] = []
+    x = width - MARGIN - 4
+    if table.draw_pile:
+        x -= PILE_W
+        shown.append(("down", x))
+    if table.discard is not None:
+        x -= PILE_W + PILE_GAP
+        shown.append((table.discard, x))
+    return shown
+
+
+def shown_title(table: GridTable, width: int) -> str:
+    """The title as drawn: shortened with an ellipsis to the room left beside the piles."""
+    right = min((x for _, x in piles(table, width)), default=width - MARGIN - 4)
+    room = right - TITLE_GAP - TITLE_LEFT - 2
+    return fit(drawable(table.title), TITLE_SIZE, room)
+
+
+def title_tile(table: GridTable, width: int) -> Image.Image:
+    return text_tile(shown_title(table, width), TITLE_SIZE, TEXT, BACKGROUND, table.colours)
+
+
+def title_top(title: Image.Image) -> int:
+    return (STRIP - title.height) // 2 + MARGIN // 2
+
+
 def draw(table: GridTable) -> Image.Image:
     columns, rows = table.columns, table.rows
     colours = table.colours
@@ -371,17 +410,10 @@ def draw(table: GridTable) -> Image.Image:
     image = Image.new("P", (shape.width, shape.height), BACKGROUND_INDEX)
     image.putpalette(palette(colours).getpalette() or [])
 
-    title = text_tile(drawable(table.title), 26, TEXT, BACKGROUND, colours)
-    image.paste(title, (MARGIN + 4, (STRIP - title.height) // 2 + MARGIN // 2))
-    pile_w = 36
-    pile_y = (STRIP - pile_w * 4 // 3) // 2 + MARGIN // 2
-    x = shape.width - MARGIN - 4
-    if table.draw_pile:
-        x -= pile_w
-        image.paste(card_tile("down", pile_w, colours), (x, pile_y))
-    if table.discard is not None:
-        x -= pile_w + 8
-        image.paste(card_tile(table.discard, pile_w, colours), (x, pile_y))
+    title = title_tile(table, shape.width)
+    image.paste(title, (TITLE_LEFT, title_top(title)))
+    for card, x in piles(table, shape.width):
+        image.paste(card_tile(card, PILE_W, colours), (x, PILE_TOP))
 
     name_size = max(12, shape.header * 2 // 3)
     for index, panel in enumerate(table.panels):
@@ -408,6 +440,21 @@ def card_box(table: GridTable, index: int, slot: int) -> tuple[int, int, int, in
     shape = layout(table.columns, table.rows, len(table.panels))
     x, y = shape.card_origin(index, slot, table.columns)
     return x, y, x + shape.card_w, y + shape.card_h
+
+
+def title_box(table: GridTable) -> tuple[int, int, int, int]:
+    """Where the title is drawn: for tests, as `card_box`."""
+    title = title_tile(table, layout(table.columns, table.rows, len(table.panels)).width)
+    top = title_top(title)
+    return TITLE_LEFT, top, TITLE_LEFT + title.width, top + title.height
+
+
+def piles_box(table: GridTable) -> tuple[int, int, int, int] | None:
+    """Where the piles are drawn, together (none when neither is): for tests, as `card_box`."""
+    edges = [x for _, x in piles(table, layout(table.columns, table.rows, len(table.panels)).width)]
+    if not edges:
+        return None
+    return min(edges), PILE_TOP, max(edges) + PILE_W, PILE_TOP + PILE_W * 4 // 3
 
 
 def avatar_box(table: GridTable, index: int) -> tuple[int, int, int, int]:
