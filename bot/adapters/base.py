@@ -294,9 +294,17 @@ class GameAdapter(ABC):
         """The public table: what everyone may see, and the controls of the seat to move."""
         return self.screens.table(game, engine, context)
 
-    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
-        """A seat's own controls, shown only to its player."""
-        return self.screens.personal(game, engine, seat, words)
+    def personal(
+        self,
+        game: GameRecord,
+        engine: Engine,
+        seat: int,
+        words: Words,
+        avatars: AvatarSource = badges,
+    ) -> Screen:
+        """A seat's own controls, shown only to its player; its pictures draw `avatars` beside
+        the names (by default, members' placeholders)."""
+        return self.screens.personal(game, engine, seat, words, avatars)
 
     def moments(
         self,

@@ -229,7 +229,13 @@ class GameScreens(Protocol[EngineT_contra, SettingsT_contra]):
     ) -> Screen: ...
 
     def personal(
-        self, game: GameRecord, engine: EngineT_contra, seat: int, words: Words, /
+        self,
+        game: GameRecord,
+        engine: EngineT_contra,
+        seat: int,
+        words: Words,
+        avatars: AvatarSource,
+        /,
     ) -> Screen: ...
 
     def final(

@@ -132,7 +132,7 @@ class TableFlow:
         outcome = adapter.interpret(engine, seat, click.command, words)
         from_table = interaction.message is not None and interaction.message.id == record.message_id
         if isinstance(outcome, specs.Personal):
-            screen = adapter.personal(record, engine, seat, words)
+            screen = own_screen(session, seat, words)
             message = await session.display.prepared(screen)
             await replies.send(interaction, **message.send_kwargs(), ephemeral=True)
             return
@@ -150,7 +150,7 @@ class TableFlow:
         events = await session.apply(seat, outcome.action, by_player=True)
         self._done[session] = Done(click.verb, version, tuple(events))
         if not from_table and interaction.message is not None:
-            personal = await session.display.prepared(adapter.personal(record, engine, seat, words))
+            personal = await session.display.prepared(own_screen(session, seat, words))
             await replies.update(interaction, **personal.edit_kwargs())
         failure = await session.display.show_safely(events, interaction if from_table else None)
         await session.remind()
@@ -178,7 +178,7 @@ class TableFlow:
         """A click on a player's own screen ("Your cards") that no longer offers it, or
         offers it at an outdated version: that screen is shown as it is now, saying so."""
         record = session.record
-        screen = session.adapter.personal(record, session.engine, seat, words)
+        screen = own_screen(session, seat, words)
         current = click.version == record.version or click.verb in session.adapter.safe_verbs
         if current and _offers(screen.rows, click.command):
             return False
@@ -354,6 +354,12 @@ async def _saved_not_shown(
         else replies.APOLOGY_SAVED
     )
     await tell(interaction, told, command=words_for(interaction).command("table", "show"))
+
+
+def own_screen(session: GameSession, seat: int, words: Words) -> specs.Screen:
+    """The seat's own screen, its pictures drawing the members' avatars as the table's do."""
+    adapter = session.adapter
+    return adapter.personal(session.record, session.engine, seat, words, session.context.avatars)
 
 
 def on_own_screen(interaction: discord.Interaction[Any]) -> bool:

@@ -40,8 +40,10 @@ class RecordingScreens:
         self.calls.append(("table", (game, engine, context)))
         return self.screen
 
-    def personal(self, game: GameRecord, engine: Engine, seat: int, words: Words) -> Screen:
-        self.calls.append(("personal", (game, engine, seat, words)))
+    def personal(
+        self, game: GameRecord, engine: Engine, seat: int, words: Words, avatars: AvatarSource
+    ) -> Screen:
+        self.calls.append(("personal", (game, engine, seat, words, avatars)))
         return self.screen
 
     def final(
@@ -91,7 +93,7 @@ def test_the_adapter_shows_what_its_screens_module_draws() -> None:
     assert adapter.settings_summary(settings, EN) is RECORDING.lines
     assert RECORDING.calls == [
         ("table", (game, engine, context)),
-        ("personal", (game, engine, 1, EN)),
+        ("personal", (game, engine, 1, EN, badges)),
         ("final", (game, engine, EN, badges)),
         ("rules", (EN, settings)),
         ("settings_summary", (settings, EN)),

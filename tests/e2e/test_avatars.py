@@ -1,6 +1,7 @@
 """Members' avatars in the table's picture, fetched from the stand-in's CDN: the table is drawn
 at once with a placeholder while an avatar is slow, and a later picture has it; its arrival
-alone edits nothing. A round's final grids and the standings draw them as the table does."""
+alone edits nothing. A round's final grids, the standings and a score sheet player's own screen
+draw them as the table does."""
 
 from __future__ import annotations
 
@@ -14,10 +15,13 @@ from PIL import Image
 from bot.games.junior.picture import COLOURS as JUNIOR_COLOURS
 from bot.games.skyjo.picture import COLOURS
 from bot.ui import grid_picture as grid
+from bot.ui import score_chart
 from bot.ui.avatar_picture import BOT, PENDING, Avatar
 from bot.ui.avatars import avatar_path, cdn_size
+from bot.ui.components import button_id
 from tests.e2e.harness import Table, button, shown, table, until
 from tests.e2e.junior_play import play_solo_to_the_end as play_junior_to_the_end
+from tests.e2e.sheet_play import enter_round
 from tests.e2e.skyjo_play import choose_opening_cards, play_solo_to_the_end, skyjo
 from tests.standin.avatars import avatar_png
 from tests.standin.world import StoredMessage
@@ -137,3 +141,54 @@ async def test_skyjo_junior_s_standings_draw_each_avatar_and_badge(tmp_path: Pat
         assert avatar_at(t, final, 0, 3) == tile(ana, diameter, colours)
         assert avatar_at(t, final, 1, 3) == tile(BOT, diameter, colours)
         assert avatar_at(t, final, 2, 3) == tile(BOT, diameter, colours)
+
+
+def legend_tile(avatar: Avatar) -> bytes:
+    """An avatar as a score sheet's chart shows it beside a name, in the picture's colours."""
+    tile = score_chart.avatar_tile(avatar)
+    return (
+        tile.quantize(palette=score_chart.palette(), dither=Image.Dither.NONE)
+        .convert("RGB")
+        .tobytes()
+    )
+
+
+def legend_avatar(t: Table, message: StoredMessage, seat: int, names: tuple[str, ...]) -> bytes:
+    """The avatar a score sheet's chart draws beside a seat's name."""
+    chart = score_chart.ScoreChart("", names, (), 100, "", "")
+    return picture_of(t, message).crop(score_chart.avatar_box(chart, seat)).tobytes()
+
+
+async def test_a_score_sheet_player_s_own_screen_draws_the_avatars_as_the_table_does(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        t.avatars = True
+        t.users["ana"].avatar = ANA_AVATAR
+        await t.start()
+        lobby = shown(await t.slash("ana", "skyjo-sheet start"))
+        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
+        mine = shown(await t.click("ana", lobby, button(lobby, "settings", "0")))
+        assert mine.ephemeral, "a message only ana sees"
+        await t.click("ana", lobby, button(lobby, "start"))
+        session = await t.session()
+        await enter_round(t, "ana", 0, [3, 7])
+        avatars = t.running.sessions.context.avatars
+        await until(lambda: not avatars._fetching, "the avatars' arrival")
+
+        # None of the sheet's controls opens a screen of one's own: an older control of the
+        # sheet on a message only ana sees stands in for one, and shows it as it is now.
+        record = session.record
+        older = button_id(record.id, record.version - 1, "undo")
+        own = await t.dc.click_forged(t.users["ana"], mine, older)
+        assert own.type == 7, (own.errors, own.content)
+        assert "here they are as they are now" in (own.content or "")
+        answered = shown(own)
+        assert answered.payload["attachments"][0]["filename"] == "scores.png"
+        size = cdn_size(score_chart.AVATAR)
+        leo = t.users["leo"].id
+        ana = Avatar("member", image=avatar_png(ANA_AVATAR, size))
+        leos = Avatar("member", image=avatar_png(f"default-{(leo >> 22) % 6}", size))
+        names = tuple(seat.name for seat in record.seats)
+        assert legend_avatar(t, answered, 0, names) == legend_tile(ana)
+        assert legend_avatar(t, answered, 1, names) == legend_tile(leos)

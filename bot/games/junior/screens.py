@@ -232,7 +232,9 @@ def _avatars(game: GameRecord, view: JuniorView, source: AvatarSource) -> list[A
     return seat_avatars(game.seats, source, size)
 
 
-def personal(game: GameRecord, engine: JuniorGame, seat: int, words: Words) -> Screen:
+def personal(
+    game: GameRecord, engine: JuniorGame, seat: int, words: Words, avatars: AvatarSource = badges
+) -> Screen:
     player = engine.view(seat).players[seat]
     embed = discord.Embed(title=words("Your cards"), colour=COLOUR)
     embed.add_field(

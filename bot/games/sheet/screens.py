@@ -312,9 +312,12 @@ def table(game: GameRecord, sheet: ScoreSheet, context: TableContext) -> Screen:
     return Screen(embed=embed, rows=rows, pictures=pictures)
 
 
-def personal(game: GameRecord, sheet: ScoreSheet, seat: int, words: Words) -> Screen:
-    """A seat's own screen is the sheet itself: a score sheet hides nothing."""
-    return table(game, sheet, TableContext(words))
+def personal(
+    game: GameRecord, sheet: ScoreSheet, seat: int, words: Words, avatars: AvatarSource = badges
+) -> Screen:
+    """A seat's own screen is the sheet itself: a score sheet hides nothing. Its chart draws
+    `avatars` beside the names, as the table's does."""
+    return table(game, sheet, TableContext(words, avatars=avatars))
 
 
 def final(

@@ -378,7 +378,9 @@ def risk_line(cards: Sequence[int], words: Words) -> str:
     )
 
 
-def personal(game: GameRecord, engine: SkyFiveGame, seat: int, words: Words) -> Screen:
+def personal(
+    game: GameRecord, engine: SkyFiveGame, seat: int, words: Words, avatars: AvatarSource = badges
+) -> Screen:
     """A player's own banked cards and points, which only they may see until the end."""
     view = engine.view(seat)
     player = view.players[seat]

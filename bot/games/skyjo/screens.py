@@ -370,7 +370,9 @@ def grid_avatars(
     return seat_avatars(game.seats, source, size)
 
 
-def personal(game: GameRecord, engine: SkyjoGame, seat: int, words: Words) -> Screen:
+def personal(
+    game: GameRecord, engine: SkyjoGame, seat: int, words: Words, avatars: AvatarSource = badges
+) -> Screen:
     view = engine.view(seat)
     player = view.players[seat]
     left = player.opening_left

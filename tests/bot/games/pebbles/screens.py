@@ -47,7 +47,9 @@ def table(game: GameRecord, pebbles: PebblesGame, context: TableContext) -> Scre
     return Screen(embed=embed, rows=rows, pictures=[table_picture(pebbles)])
 
 
-def personal(game: GameRecord, pebbles: PebblesGame, seat: int, words: Words) -> Screen:
+def personal(
+    game: GameRecord, pebbles: PebblesGame, seat: int, words: Words, avatars: AvatarSource = badges
+) -> Screen:
     return Screen(embed=discord.Embed(title="Your pebbles"))
 
 
