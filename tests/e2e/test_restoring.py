@@ -11,12 +11,12 @@ from pathlib import Path
 
 from tests.e2e.harness import Table, button, parse, shown, table, until
 from tests.e2e.skyjo_play import skyjo, two_players_at_first_turn
-from tests.standin import StoredMessage
+from tests.standin import Hold, StoredMessage
 
 
 async def restarted_with_redraw_held(
     t: Table, method: str, path: str
-) -> tuple[object, StoredMessage]:
+) -> tuple[Hold, StoredMessage]:
     """Ana and Leo at their first turn; the bot restarts, and the first request of its
     restoring that matches is held."""
     session = await two_players_at_first_turn(t, random.Random(3))
