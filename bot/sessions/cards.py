@@ -182,27 +182,46 @@ class GameCard:
             REFUSED_FOR // 60,
         )
 
-    def archive_later(self) -> None:
-        """Archive the game's thread a few minutes after it ends, unless a new game (a
-        rematch) is played in it by then."""
+    def plan_archive(self) -> None:
+        """Note when the thread of the game, which ends with the commit under way, is to be
+        archived: a few minutes after the end, never before the game can no longer be
+        corrected. Saved with the end, it survives a restart. A game still open, or not in a
+        thread of its own, or abandoned, has none."""
         record = self.session.record
-        if not self.kept or record.abandoned:
+        record.archive_at = None
+        if record.is_open or not self.kept or record.abandoned:
             return
-        clock = self.session.context.clock
         closing = record.deadline + CLOSING if record.deadline is not None else 0.0
-        moment = max(clock.now() + ARCHIVE_AFTER, closing)
-        self.session.context.tasks.spawn(self._archive(moment), name=f"game-{record.id}-archive")
+        record.archive_at = max(self.session.context.clock.now() + ARCHIVE_AFTER, closing)
+
+    def archive_later(self) -> None:
+        """Archive the game's thread at the moment planned, in the background."""
+        moment = self.session.record.archive_at
+        if moment is not None:
+            self.session.context.tasks.spawn(
+                self._archive(moment), name=f"game-{self.session.record.id}-archive"
+            )
 
     async def _archive(self, moment: float) -> None:
+        """Archive the thread at `moment`, unless the game was reopened meanwhile (its archive
+        is then planned anew when it ends again) or a new game (a rematch) is open in it."""
         context = self.session.context
         await context.clock.sleep_until(moment)
         record = self.session.record
-        if record.is_open or self.session.reopenable():
+        saved = await context.store.get(record.id)
+        if saved is None or saved.archive_at != moment:
             return
-        if await context.store.open_in_channel(record.channel_id) is not None:
-            return
+        if await context.store.open_in_channel(record.channel_id) is None:
+            await self._archive_thread()
+        record.archive_at = None
+        await context.store.thread_archived(record.id, moment)
+
+    async def _archive_thread(self) -> None:
+        record = self.session.record
         try:
             with priority(Priority.BOOKKEEPING):
-                await context.client.http.edit_channel(record.channel_id, archived=True)
+                await self.session.context.client.http.edit_channel(
+                    record.channel_id, archived=True
+                )
         except discord.HTTPException as error:
             log.info("Game %s: its thread was not archived (%s)", record.id, error)

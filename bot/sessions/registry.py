@@ -54,17 +54,12 @@ class SessionRegistry:
     async def restore(self) -> int:
         """Resume every open game of an installed kind on this process's shards: its public
         message is redrawn from the saved state, any message of it posted but never noted is
-        deleted, bots to move play on, turn timers are armed again."""
+        deleted, bots to move play on, turn timers are armed again. The threads of games that
+        ended shortly before are archived when planned."""
+        await self._archive_later()
         restored = 0
         for record in await self.context.store.open_games():
-            if not self.context.shards.owns(record.guild_id):
-                continue
-            if self.catalog.adapter(record.kind) is None:
-                log.warning(
-                    "Game %s is of kind %r, which is not installed: left as it is",
-                    record.id,
-                    record.kind,
-                )
+            if not self._resumable(record):
                 continue
             session = self._open[record.id] = self._session(record)
             session.display.stale = True
@@ -73,6 +68,26 @@ class SessionRegistry:
             session.wake()
             restored += 1
         return restored
+
+    def _resumable(self, record: GameRecord) -> bool:
+        """Whether the game is this process's to resume: on its shards, of an installed kind."""
+        if not self.context.shards.owns(record.guild_id):
+            return False
+        if self.catalog.adapter(record.kind) is None:
+            log.warning(
+                "Game %s is of kind %r, which is not installed: left as it is",
+                record.id,
+                record.kind,
+            )
+            return False
+        return True
+
+    async def _archive_later(self) -> None:
+        """The threads of ended games still to be archived (the bot stopped in between) are
+        archived at the moment planned, or at once when it has passed."""
+        for record in await self.context.store.threads_to_archive():
+            if self._resumable(record):
+                self._session(record).card.archive_later()
 
     async def get(self, game_id: int) -> GameSession | None:
         """The game's session: the open one, or one made from storage for a game that ended."""

@@ -144,6 +144,7 @@ class GameSession:
         record.version += 1
         if self._engine is not None:
             record.state = self.adapter.dump(self._engine)
+        self.card.plan_archive()
         try:
             move, self._move = self._move, None
             if record.status == "finished":

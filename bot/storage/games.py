@@ -35,7 +35,7 @@ class ChannelBusy(Exception):
 _COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, seed, seats, settings, state, version, "
     "message_id, deadline, unshown, language, alert_id, started_at, ended_at, abandoned, "
-    "parent_id, card_id, daily"
+    "parent_id, card_id, daily, archive_at"
 )
 
 
@@ -63,6 +63,7 @@ def _record(row: Row) -> GameRecord:
         parent_id=row["parent_id"],
         card_id=row["card_id"],
         daily=row["daily"],
+        archive_at=row["archive_at"],
     )
 
 
@@ -162,6 +163,22 @@ class GameRepository:
             f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'running') ORDER BY id"
         )
         return [_record(row) for row in rows]
+
+    async def threads_to_archive(self) -> list[GameRecord]:
+        """The ended games whose threads are still to be archived, the earliest first."""
+        rows = await self.database.fetchall(
+            f"SELECT {_COLUMNS} FROM games WHERE archive_at IS NOT NULL ORDER BY archive_at"
+        )
+        return [_record(row) for row in rows]
+
+    async def thread_archived(self, game_id: int, moment: float) -> None:
+        """The archive of the game's thread planned at `moment` is done (or was not needed):
+        it is no longer pending, unless planned anew meanwhile."""
+        async with self.database.transaction() as transaction:
+            await transaction.execute(
+                "UPDATE games SET archive_at = NULL WHERE id = ? AND archive_at = ?",
+                (game_id, moment),
+            )
 
     async def save(
         self, game: GameRecord, move: Move | None = None, *, over: int, reopened: bool = False
@@ -281,8 +298,8 @@ class GameRepository:
         changed = await transaction.execute(
             "UPDATE games SET status = ?, host_id = ?, seats = ?, settings = ?, state = ?,"
             " version = ?, message_id = ?, deadline = ?, unshown = ?, alert_id = ?, updated_at = ?,"
-            " started_at = ?, ended_at = ?, abandoned = ?, parent_id = ?, card_id = ?"
-            " WHERE id = ? AND version = ?",
+            " started_at = ?, ended_at = ?, abandoned = ?, parent_id = ?, card_id = ?,"
+            " archive_at = ? WHERE id = ? AND version = ?",
             (
                 game.status,
                 game.host_id,
@@ -300,6 +317,7 @@ class GameRepository:
                 int(game.abandoned),
                 game.parent_id,
                 game.card_id,
+                game.archive_at,
                 game.id,
                 over,
             ),

@@ -78,6 +78,9 @@ class GameRecord(HeldRecord):
     """When it finished or was cancelled (None while it is open)."""
     abandoned: bool = False
     """Cancelled because its channel, or the bot's place in its server, went away."""
+    archive_at: float | None = None
+    """When the bot archives the thread of the game, which ended (the bot's clock), until it
+    is done: saved with the end, so that a restart in between archives it then."""
     parent_id: int | None = None
     """For a game played in a thread of its own (`channel_id`): the channel holding the
     thread and the game's card; None for a game played in its channel."""

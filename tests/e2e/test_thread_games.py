@@ -283,6 +283,46 @@ async def test_a_finished_games_card_names_its_winner_and_its_thread_is_archived
         assert not game.thread.thread or not game.thread.thread.locked
 
 
+def archive_pending(t: Table, session: GameSession) -> bool:
+    with sqlite3.connect(t.database) as db:
+        (moment,) = db.execute(
+            "SELECT archive_at FROM games WHERE id = ?", (session.record.id,)
+        ).fetchone()
+    return moment is not None
+
+
+async def test_a_thread_whose_game_ended_before_a_restart_is_archived_on_time(
+    tmp_path: Path,
+) -> None:
+    """The bot stops a minute after the game ends: started again, it archives the thread
+    five minutes after the end, as it would have without the restart."""
+    async with table(tmp_path) as t:
+        game, session = await solo_to_the_end(await threaded(t), random.Random(8))
+        assert archive_pending(t, session)
+        t.clock.advance(60)
+        await t.stop()
+        await t.start()
+        t.clock.advance(ARCHIVE_AFTER - 60 - 1)
+        await asyncio.sleep(0.1)
+        assert not archived(game), "the thread stays open a few minutes after the game"
+        t.clock.advance(2)
+        await until(lambda: archived(game), "the thread to be archived")
+        await until(lambda: not archive_pending(t, session), "the archive noted as done")
+
+
+async def test_a_thread_whose_archive_fell_due_while_the_bot_was_stopped_is_archived_at_start(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        game, session = await solo_to_the_end(await threaded(t), random.Random(8))
+        await t.stop()
+        t.clock.advance(ARCHIVE_AFTER + 60)
+        assert not archived(game)
+        await t.start()
+        await until(lambda: archived(game), "the thread to be archived")
+        await until(lambda: not archive_pending(t, session), "the archive noted as done")
+
+
 async def test_a_thread_with_a_rematch_open_in_it_is_not_archived(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         game, session = await solo_to_the_end(await threaded(t), random.Random(9))

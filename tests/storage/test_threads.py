@@ -115,3 +115,26 @@ async def test_a_game_is_created_with_its_thread_and_card(database: Database) ->
     assert saved is not None
     assert (saved.channel_id, saved.parent_id, saved.card_id) == (502, CHANNEL, 502)
     assert [g.id for g in await games.open_in_threads_of(CHANNEL)] == [game.id]
+
+
+async def test_the_planned_archive_of_an_ended_games_thread_is_kept_until_done(
+    database: Database,
+) -> None:
+    games = GameRepository(database)
+    early, late = await in_thread(games, thread_id=501), await in_thread(games, thread_id=502)
+    for game, moment in ((late, 2_000_000_600.5), (early, 2_000_000_300.25)):
+        game.status, game.archive_at = "cancelled", moment
+        await games.save(game, over=game.version)
+    pending = await games.threads_to_archive()
+    assert [(game.id, game.archive_at) for game in pending] == [
+        (early.id, 2_000_000_300.25),
+        (late.id, 2_000_000_600.5),
+    ]
+    late.archive_at = 2_000_000_900.0
+    await games.save(late, over=late.version)
+    await games.thread_archived(late.id, 2_000_000_600.5)
+    await games.thread_archived(early.id, 2_000_000_300.25)
+    pending = await games.threads_to_archive()
+    assert [(game.id, game.archive_at) for game in pending] == [(late.id, 2_000_000_900.0)], (
+        "an archive planned anew stays pending"
+    )
