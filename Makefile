@@ -35,9 +35,13 @@ $(VENV)/.dev: requirements/dev.txt pyproject.toml $(VENV)/.build
 run: $(VENV)/.runtime
 	$(BIN)/python -m bot
 
+# Four workers, each with its own Discord stand-ins and PostgreSQL server: most of the suite
+# waits (on the stand-in's rate limits, the bots' pace), so four overlap on two cores.
+TEST_WORKERS ?= 4
+
 test: $(VENV)/.dev
 	bash tests/ensure_postgres.sh
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=10
 
 # New examples for every test that draws them, for FUZZ_MINUTES (10 by default); each failure
 # is printed as the example to add to its test.

@@ -110,7 +110,7 @@ async def test_a_deleted_channel_ends_its_game_as_abandoned(
         session = await two_players_at_first_turn(t, rng, turn_seconds=30)
         version = session.record.version
         t.guild.delete_channel(t.channel)
-        await until(lambda: not session.record.is_open, "the game to end")
+        await t.settled_engine(lambda s: not s.record.is_open, "the game to end (saved)", session)
         assert stored(t) == ("cancelled", version + 1, 1)
         assert session.autoplay.idle
         assert not t.running.sessions.running, "no game is left running"
@@ -271,7 +271,7 @@ async def test_a_server_that_removed_the_bot_ends_its_games_as_abandoned(
         await t.start()
         session = await two_players_at_first_turn(t, rng)
         t.guild.remove_bot()
-        await until(lambda: not session.record.is_open, "the game to end")
+        await t.settled_engine(lambda s: not s.record.is_open, "the game to end (saved)", session)
         assert stored(t)[0::2] == ("cancelled", 1)
         assert not errors_logged(caplog)
 

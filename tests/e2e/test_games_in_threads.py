@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.sessions.session import GameSession
-from tests.e2e.harness import Table, table, until
+from tests.e2e.harness import Table, table
 from tests.e2e.skyjo_play import choose_opening_cards, play_turn_well, skyjo
 
 
@@ -68,7 +68,7 @@ async def test_a_deleted_thread_ends_its_game_as_abandoned(
         await into_a_thread(t)
         session = await solo_at_first_turn(t, random.Random(6))
         t.dc.delete_channel(t.channel)
-        await until(lambda: not session.record.is_open, "the game to end")
+        await t.settled_engine(lambda s: not s.record.is_open, "the game to end (saved)", session)
         assert stored(t) == ("cancelled", 1)
         assert not t.running.sessions.running
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -96,7 +96,7 @@ async def test_two_games_play_side_by_side_each_in_its_thread(tmp_path: Path) ->
         assert f"<#{a.thread.id}>" in listed and f"<#{b.thread.id}>" in listed
 
         t.dc.delete_channel(a.thread)
-        await until(lambda: not session_a.record.is_open, "game A to end")
+        await t.settled_engine(lambda s: not s.record.is_open, "game A to end (saved)", session_a)
         assert stored_game(t, session_a.record.id) == ("cancelled", 1)
         assert await card_says(t, a, GONE) == GONE
         await play_a_move(t, b, rng)
@@ -136,7 +136,7 @@ async def test_a_locked_thread_ends_its_game_with_a_note_on_its_card(tmp_path: P
         game = await solo_at_first_turn(await threaded(t), random.Random(1))
         session = await session_of(t, game)
         t.dc.lock(game.thread)
-        await until(lambda: not session.record.is_open, "the game to end")
+        await t.settled_engine(lambda s: not s.record.is_open, "the game to end (saved)", session)
         assert stored_game(t, session.record.id) == ("cancelled", 1), (
             "abandoned, as when locked offline"
         )
