@@ -521,6 +521,7 @@ async def run(config: Config, report: Callable[[str], None] = say) -> Report:
     """The whole bench: the stand-in here, the bot in its process, killed `config.kills` times.
     Its files are kept in `config.workdir` if given, else in a temporary folder removed after."""
     if config.workdir is not None:
+        config.workdir.mkdir(parents=True, exist_ok=True)
         return await run_in(config.workdir, config, report)
     with tempfile.TemporaryDirectory(prefix="skytable-crash-", ignore_cleanup_errors=True) as tmp:
         return await run_in(Path(tmp), config, report)
