@@ -361,6 +361,11 @@ class ChannelPlayers:
     ) -> bool:
         """A score sheet: who ended the round, everyone's totals, then Confirm."""
         controls = {verb_of(c): c for c in reversed(enabled(table))}
+        if "keep" in controls:
+            # The host asked to end the game early: as a host would, they confirm or go back.
+            host = self.by_id.get(record.host_id, user)
+            verb = "endnow" if self.rng.random() < 0.2 else "keep"
+            return await self.press(host, table, controls.get(verb))
         rare = [c for v, c in controls.items() if v in RARE]
         if rare and self.rng.random() < 0.03:
             return await self.press(user, table, self.rng.choice(rare))

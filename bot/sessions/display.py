@@ -573,6 +573,12 @@ class Display:
         if self.unchecked:
             await self.sweep()
 
+    async def move_below(self) -> None:
+        """Post the public message again at the bottom of the channel; the old one says so."""
+        moved = notice(self.session.words("The table moved below."))
+        await self._leave_behind([moved], None)
+        await self.post(await self.current())
+
     async def sweep(self) -> None:
         """Delete the game's messages that still offer its controls but are not its public
         message: posts Discord took as the bot stopped, before it could note them (the answer

@@ -30,6 +30,9 @@ class SessionRegistry:
         self.context = context
         self.catalog = catalog
         self._open: dict[int, GameSession] = {}
+        self._ending: dict[int, GameSession] = {}
+        """The game that ended last in each channel: its end may still be on its way to the
+        channel (its last moments, its standings) when a new game opens there."""
 
     def _session(self, record: GameRecord) -> GameSession:
         adapter = self.catalog.require(record.kind)
@@ -39,6 +42,7 @@ class SessionRegistry:
 
     def _ended(self, session: GameSession) -> None:
         self._open.pop(session.record.id, None)
+        self._ending[session.record.channel_id] = session
 
     def _reopened(self, session: GameSession) -> None:
         self._open[session.record.id] = session
@@ -163,7 +167,16 @@ class SessionRegistry:
                 "A game is already open in this channel: {link}", link=running.link()
             ) from None
         session = self._open[record.id] = self._session(record)
+        self._keep_below_the_end_before(session)
         return session
+
+    def _keep_below_the_end_before(self, session: GameSession) -> None:
+        """A game opened while the channel's previous game is still showing its end: once that
+        end is shown, the new game's message moves below it if it landed above (the newest
+        message of a channel is the one its players read)."""
+        ended = self._ending.pop(session.record.channel_id, None)
+        if ended is not None and ended.lock.locked():
+            self.context.tasks.spawn(_below(session, ended), name=f"game-{session.record.id}-below")
 
     async def close(self) -> None:
         sessions = list(self._open.values())
@@ -175,3 +188,10 @@ class SessionRegistry:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(flushing, FLUSH_SECONDS)
         await self.context.tasks.cancel_all()
+
+
+async def _below(session: GameSession, ended: GameSession) -> None:
+    async with ended.lock:
+        shown = ended.record.message_id
+    if shown is not None:
+        await session.move_below(shown)
