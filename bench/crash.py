@@ -98,7 +98,7 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -161,6 +161,21 @@ class Config:
     """Each game in a thread of its own, started from its card in the channel."""
 
 
+class Phases:
+    """Seconds spent in each phase of the run."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    @contextlib.contextmanager
+    def timed(self, phase: str) -> Iterator[None]:
+        began = time.monotonic()
+        try:
+            yield
+        finally:
+            self.seconds[phase] = self.seconds.get(phase, 0.0) + time.monotonic() - began
+
+
 @dataclass
 class Report:
     kills: int
@@ -171,6 +186,9 @@ class Report:
     """Moves recorded after a restart and before the next kill (or the end), over the run."""
     errors_logged: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    phases: dict[str, float] = field(default_factory=dict)
+    """Seconds spent starting the bot, settling after each start, playing until each kill,
+    and killing and checking."""
 
     @property
     def counts(self) -> dict[str, int]:
@@ -221,6 +239,7 @@ class Bench:
         self.players: list[ChannelPlayers] = []
         self.tasks: list[asyncio.Task[None]] = []
         self.monitor: asyncio.Task[None] | None = None
+        self.phases = Phases()
         self.moves = 0
         self.moves_at_restart: int | None = None
         """Moves recorded when the bot was last restarted (None before the first kill)."""
@@ -266,21 +285,27 @@ class Bench:
         self._play()
         self.say(f"{config.games} games being opened; {config.kills} kills to come")
         baseline: dict[int, tuple[int, int]] = {}
+        phases = self.phases
         for number in range(1, config.kills + 1):
             early = number > 1 and self.rng.random() < config.early
             if not early:
-                await self.settle(baseline, "the start" if number == 1 else "the restart")
+                with phases.timed("settling"):
+                    await self.settle(baseline, "the start" if number == 1 else "the restart")
             delay = self.rng.uniform(*config.kill_after)
-            await asyncio.sleep(delay)
-            await self.kill(number, delay, early)
-            baseline = {
-                channel: (record.id, record.version)
-                for channel, record in self.saved.latest_by_channel().items()
-            }
-            await self.bot.start()
+            with phases.timed("playing"):
+                await asyncio.sleep(delay)
+            with phases.timed("killing and checking"):
+                await self.kill(number, delay, early)
+                baseline = {
+                    channel: (record.id, record.version)
+                    for channel, record in self.saved.latest_by_channel().items()
+                }
+            with phases.timed("starting"):
+                await self.bot.start()
             self.moves_at_restart = self.saved.move_count()
             self._play()
-        await self.settle(baseline, "the last restart")
+        with phases.timed("settling"):
+            await self.settle(baseline, "the last restart")
         await self._stop_playing()
         await asyncio.sleep(QUIET)
         self._count_moves()
@@ -298,6 +323,7 @@ class Bench:
             moves_after_restarts=self.moves,
             errors_logged=errors,
             seconds=time.monotonic() - began,
+            phases=dict(phases.seconds),
         )
 
     async def close(self) -> None:
@@ -548,6 +574,8 @@ def summarize(result: Report, report: Callable[[str], None]) -> None:
         f"{result.kills} kills in {result.seconds:.0f} s; {result.games} games; "
         f"{result.moves_after_restarts} moves recorded after the restarts"
     )
+    spent = ", ".join(f"{phase} {seconds:.0f} s" for phase, seconds in result.phases.items())
+    report(f"time: {spent}")
     report(
         f"users: {tally.clicks} clicks, {tally.commands} commands, {tally.opened} games opened, "
         f"{tally.refused} private answers, {tally.failed} failed; at the kills "
