@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from typing import Any
 
 from bot.catalog import Catalog
@@ -30,9 +31,10 @@ class SessionRegistry:
         self.context = context
         self.catalog = catalog
         self._open: dict[int, GameSession] = {}
-        self._ending: dict[int, GameSession] = {}
-        """The game that ended last in each channel: its end may still be on its way to the
-        channel (its last moments, its standings) when a new game opens there."""
+        self._ending: weakref.WeakValueDictionary[int, GameSession] = weakref.WeakValueDictionary()
+        """The game that ended last in each channel, while anything holds it: its end may
+        still be on its way to the channel (its last moments, its standings) when a new game
+        opens there."""
 
     def _session(self, record: GameRecord) -> GameSession:
         adapter = self.catalog.require(record.kind)
