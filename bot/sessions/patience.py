@@ -36,15 +36,20 @@ def patience(interaction: discord.Interaction[Any]) -> float:
 async def held_for(
     lock: asyncio.Lock, interaction: discord.Interaction[Any]
 ) -> AsyncIterator[None]:
-    """`lock`, held for the click: acknowledged first if the lock is not free in time."""
-    if lock.locked():
-        try:
-            await asyncio.wait_for(lock.acquire(), patience(interaction))
-        except TimeoutError:
+    """`lock`, held for the click: acknowledged first if the lock is not free in time. The
+    click keeps its place among those waiting for the lock meanwhile."""
+    acquiring = asyncio.ensure_future(lock.acquire())
+    try:
+        done, _ = await asyncio.wait({acquiring}, timeout=patience(interaction))
+        if not done:
             await _acknowledge(interaction)
-            await lock.acquire()
-    else:
-        await lock.acquire()
+        await acquiring
+    except BaseException:
+        if not acquiring.done():
+            acquiring.cancel()
+        elif not acquiring.cancelled() and acquiring.exception() is None:
+            lock.release()
+        raise
     try:
         yield
     finally:

@@ -25,6 +25,8 @@ NOT_SAVED = N_(
     "Nothing is lost; please try again in a little while."
 )
 REFUSED = N_("Discord refused that action. Please check my permissions in this channel.")
+UNKNOWN_MESSAGE = 10008
+
 PRESS_AGAIN = N_("The table was busy a moment: press again to open the form.")
 
 REQUIRED = (
@@ -82,12 +84,16 @@ def forbidden(error: discord.Forbidden, words: Words) -> str:
 
 
 async def acknowledge(interaction: discord.Interaction[Any]) -> None:
-    """Answers quietly: the clicked message stays as it is. A form whose message is gone
-    (deleted while the form was open) has no message to update, so it gets a private answer
-    removed at once."""
+    """Answers quietly: the clicked message stays as it is. A click whose message is gone
+    (deleted since: a form open meanwhile, a click that waited for its game) has no message to
+    update, so it gets a private answer removed at once."""
     if interaction.message is not None:
-        await interaction.response.defer()
-        return
+        try:
+            await interaction.response.defer()
+            return
+        except discord.NotFound as gone:
+            if gone.code != UNKNOWN_MESSAGE:
+                raise
     await interaction.response.defer(ephemeral=True, thinking=True)
     await interaction.delete_original_response()
 

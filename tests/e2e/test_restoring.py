@@ -6,8 +6,11 @@ it."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from pathlib import Path
+
+import pytest
 
 from tests.e2e.harness import Table, button, parse, shown, table, until
 from tests.e2e.skyjo_play import skyjo, two_players_at_first_turn
@@ -74,3 +77,37 @@ async def test_a_form_asked_for_on_a_held_game_asks_to_press_again(tmp_path: Pat
         await until(lambda: t.dc.ephemerals(t.users["ana"]), "the answer to the press")
         assert "press again" in t.dc.last_ephemeral(t.users["ana"]).content
         assert session.record.version == version
+
+
+async def test_a_click_whose_table_is_deleted_while_it_waits_is_still_answered(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord refuses to defer a click on a message deleted since (10008): the click is
+    answered privately instead, then told where the table is now."""
+    caplog.set_level(logging.WARNING)
+    async with table(tmp_path) as t:
+        t.dc.limits.enforce_rate_limits = False
+        await t.start()
+        channel_messages = f"/channels/{t.channel.id}/messages"
+        hold, seen = await restarted_with_redraw_held(t, "PATCH", channel_messages)
+        restored = await t.session()
+        version = restored.record.version
+        mover = ("ana", "leo")[skyjo(restored).current]
+
+        clicked = asyncio.ensure_future(t.click(mover, seen, button(seen, "draw")))
+        await asyncio.sleep(0.2)  # the click is on its way, or already waiting for its game
+        t.dc.delete_message(seen)
+        await until(clicked.done, "the click answered", timeout=3.5)
+        answer = clicked.result()
+        assert answer.type == 5, answer.errors
+        assert [error.code for error in answer.errors] == [10008], "the deferral it was refused"
+
+        hold.release()
+        restored = await t.settled(lambda s: True, "the table posted again", restored)
+        assert restored.record.version == version, "a click on a table since deleted moves nothing"
+        table_now = await t.table_message(restored)
+        assert table_now.id != seen.id and button(table_now, "draw")
+        await until(lambda: t.dc.ephemerals(t.users[mover]), "the player told")
+        told = t.dc.last_ephemeral(t.users[mover]).content
+        assert "out of date" in told and str(table_now.id) in told, told
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
