@@ -142,9 +142,12 @@ async def test_a_locked_thread_ends_its_game_with_a_note_on_its_card(tmp_path: P
         )
         said = await card_says(t, game, LOCKED)
         assert said == f"{LOCKED}\n→ <#{game.thread.id}>"
-        last = t.dc.messages(game.thread)[-1]
-        assert "A moderator locked this thread" in last.text()
-        assert not enabled(last, "draw")
+        # The game's last word goes to its table through the table's queue, after the end.
+        await until(
+            lambda: "A moderator locked this thread" in t.dc.messages(game.thread)[-1].text(),
+            "the table to say why the game ended",
+        )
+        assert not enabled(t.dc.messages(game.thread)[-1], "draw")
 
 
 async def test_an_archived_thread_is_reopened_by_the_bots_next_move(tmp_path: Path) -> None:
