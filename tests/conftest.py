@@ -23,6 +23,12 @@ settings.register_profile("fuzz", derandomize=False, database=None, print_blob=T
 settings.load_profile("fixed")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first: on several workers (`make test`), each starts at once on a worker
+    of its own rather than last, after the others."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresServer]:
     with PostgresServer() as server:

@@ -13,6 +13,8 @@ import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from bench.crash import Config, run
 from bench.crash_checks import card_problem, cards_without_game
 from bot.storage.records import GameRecord
@@ -32,6 +34,7 @@ SHORT = Config(games=6, kills=4, seed=3, settle_within=15.0)
 """At least one game of each kind (six channels take the four kinds in turn)."""
 
 
+@pytest.mark.long
 async def test_games_survive_kills_at_random_moments(tmp_path: Path) -> None:
     lines: list[str] = []
     report = await run(replace(SHORT, workdir=tmp_path), lines.append)
@@ -45,6 +48,7 @@ async def test_games_survive_kills_at_random_moments(tmp_path: Path) -> None:
     assert not report.errors_logged, "\n".join(report.errors_logged[:40])
 
 
+@pytest.mark.long
 async def test_games_in_threads_survive_kills_at_random_moments(tmp_path: Path) -> None:
     """The same with each game in a thread of its own, started from its card in the channel:
     the users follow every game into its thread, and rematches are played there."""

@@ -6,6 +6,8 @@ stand-in enforces them."""
 
 from __future__ import annotations
 
+import pytest
+
 from bench.load import Changes, arguments, bot_moves_shown, frontiers, run
 
 SHORT = [
@@ -14,6 +16,7 @@ SHORT = [
 ]  # fmt: skip
 
 
+@pytest.mark.long
 async def test_the_load_benchmark_runs_clean_in_a_short_form() -> None:
     figures = await run(arguments([*SHORT, "--details"]))
     load = figures["details"]["load"]

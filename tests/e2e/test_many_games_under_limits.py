@@ -25,6 +25,8 @@ import sqlite3
 import statistics
 from pathlib import Path
 
+import pytest
+
 from bench.bot_latency import percentile
 from bench.load import BotProcess, Deadlines, Game, Plan, Tally, Watch, build_world
 from tests.standin import DiscordStandIn, Limits
@@ -97,6 +99,7 @@ def click_answers_ms(dc: DiscordStandIn, deadlines: Deadlines) -> list[float]:
     ]
 
 
+@pytest.mark.long
 async def test_forty_solo_games_keep_within_discords_limits(tmp_path: Path) -> None:
     limits = Limits(ready_timeout=60.0, guild_ready_timeout=0.2)
     async with DiscordStandIn(limits=limits) as dc:

@@ -18,6 +18,8 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
+
 from bench.crash_users import ChannelMessages, ChannelPlayers, Tally
 from bot.catalog import installed
 from bot.storage import Database, GameRepository, open_database
@@ -105,6 +107,7 @@ def shard_world(dc: DiscordStandIn) -> tuple[list[Guild], list[Channel], list[Us
     return guilds, channels, users
 
 
+@pytest.mark.long
 async def test_two_processes_each_play_their_shard_over_one_store(
     tmp_path: Path, postgres: PostgresServer
 ) -> None:
