@@ -41,7 +41,7 @@ TEST_WORKERS ?= 4
 
 test: $(VENV)/.dev
 	bash tests/ensure_postgres.sh
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load --durations=10
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=10
 
 # New examples for every test that draws them, for FUZZ_MINUTES (10 by default); each failure
 # is printed as the example to add to its test.

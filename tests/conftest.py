@@ -23,10 +23,41 @@ settings.register_profile("fuzz", derandomize=False, database=None, print_blob=T
 settings.load_profile("fixed")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests first: on several workers (`make test`), each starts at once on a worker
-    of its own rather than last, after the others."""
-    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On several workers (`make test`), the long tests are spread over the workers, each
+    started first: pytest-xdist's `worksteal` first gives each worker an equal run of the
+    collection, in order, so each run begins with its share of the long tests."""
+    workers = getattr(config, "workerinput", {}).get("workercount")
+    if workers:
+        items[:] = spread(items, int(workers))
+
+
+def spread(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
+    """`items` reordered into `workers` runs of the sizes worksteal cuts them into, the long
+    tests dealt out to the runs (longest first, to the run with the fewest seconds so far) and
+    placed at their start."""
+    long = [item for item in items if item.get_closest_marker("long") is not None]
+    rest = [item for item in items if item.get_closest_marker("long") is None]
+    runs: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    seconds = [0.0] * workers
+    for item in sorted(long, key=_seconds, reverse=True):
+        lightest = seconds.index(min(seconds))
+        runs[lightest].append(item)
+        seconds[lightest] += _seconds(item)
+    ordered: list[pytest.Item] = []
+    left = len(items)
+    for number, first in enumerate(runs):
+        size = left // (workers - number)
+        take = max(0, size - len(first))
+        ordered += first + rest[:take]
+        rest = rest[take:]
+        left -= size
+    return ordered + rest
+
+
+def _seconds(item: pytest.Item) -> float:
+    marker = item.get_closest_marker("long")
+    return float(marker.kwargs.get("seconds", 0)) if marker is not None else 0.0
 
 
 @pytest.fixture(scope="session")

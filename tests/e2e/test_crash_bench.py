@@ -34,7 +34,7 @@ SHORT = Config(games=6, kills=4, seed=3, settle_within=15.0)
 """At least one game of each kind (six channels take the four kinds in turn)."""
 
 
-@pytest.mark.long
+@pytest.mark.long(seconds=16)
 async def test_games_survive_kills_at_random_moments(tmp_path: Path) -> None:
     lines: list[str] = []
     report = await run(replace(SHORT, workdir=tmp_path), lines.append)
@@ -48,7 +48,7 @@ async def test_games_survive_kills_at_random_moments(tmp_path: Path) -> None:
     assert not report.errors_logged, "\n".join(report.errors_logged[:40])
 
 
-@pytest.mark.long
+@pytest.mark.long(seconds=17)
 async def test_games_in_threads_survive_kills_at_random_moments(tmp_path: Path) -> None:
     """The same with each game in a thread of its own, started from its card in the channel:
     the users follow every game into its thread, and rematches are played there."""

@@ -16,7 +16,7 @@ SHORT = [
 ]  # fmt: skip
 
 
-@pytest.mark.long
+@pytest.mark.long(seconds=34)
 async def test_the_load_benchmark_runs_clean_in_a_short_form() -> None:
     figures = await run(arguments([*SHORT, "--details"]))
     load = figures["details"]["load"]

@@ -99,7 +99,7 @@ def click_answers_ms(dc: DiscordStandIn, deadlines: Deadlines) -> list[float]:
     ]
 
 
-@pytest.mark.long
+@pytest.mark.long(seconds=95)
 async def test_forty_solo_games_keep_within_discords_limits(tmp_path: Path) -> None:
     limits = Limits(ready_timeout=60.0, guild_ready_timeout=0.2)
     async with DiscordStandIn(limits=limits) as dc:

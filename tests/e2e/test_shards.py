@@ -107,7 +107,7 @@ def shard_world(dc: DiscordStandIn) -> tuple[list[Guild], list[Channel], list[Us
     return guilds, channels, users
 
 
-@pytest.mark.long
+@pytest.mark.long(seconds=21)
 async def test_two_processes_each_play_their_shard_over_one_store(
     tmp_path: Path, postgres: PostgresServer
 ) -> None:
