@@ -9,38 +9,47 @@ import asyncio
 import logging
 import random
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
+from bot.sessions.session import GameSession
 from tests.e2e.harness import Table, button, parse, shown, table, until
 from tests.e2e.skyjo_play import skyjo, two_players_at_first_turn
 from tests.standin import Hold, StoredMessage
 
 
-async def restarted_with_redraw_held(
-    t: Table, method: str, path: str
-) -> tuple[Hold, StoredMessage]:
-    """Ana and Leo at their first turn; the bot restarts, and the first request of its
-    restoring that matches is held."""
+class Restoring(NamedTuple):
+    """Ana and Leo's game after a restart, its restoring held at its table's redraw."""
+
+    hold: Hold
+    seen: StoredMessage
+    """The table as the players saw it before the restart."""
+    session: GameSession
+    version: int
+    mover: str
+
+
+async def restoring_held(t: Table) -> Restoring:
+    """Ana and Leo at their first turn; the bot restarts, and its redraw of their table (the
+    first edit of a message in the channel) is held: restoring holds the game meanwhile."""
+    t.dc.limits.enforce_rate_limits = False  # two players at machine speed
+    await t.start()
     session = await two_players_at_first_turn(t, random.Random(3))
     seen = t.dc.as_seen(await t.table_message(session))
     await t.stop()
-    hold = t.dc.hold(method=method, path_contains=path)
+    hold = t.dc.hold(method="PATCH", path_contains=f"/channels/{t.channel.id}/messages")
     await t.start()
     await hold.reached()
-    return hold, seen
+    restored = await t.session()
+    assert restored.lock.locked(), "restoring holds the game while it redraws its table"
+    mover = ("ana", "leo")[skyjo(restored).current]
+    return Restoring(hold, seen, restored, restored.record.version, mover)
 
 
 async def test_a_move_on_a_game_still_being_restored_is_answered_in_time(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
-        t.dc.limits.enforce_rate_limits = False
-        await t.start()
-        channel_messages = f"/channels/{t.channel.id}/messages"
-        hold, seen = await restarted_with_redraw_held(t, "PATCH", channel_messages)
-        restored = await t.session()
-        version = restored.record.version
-        assert restored.lock.locked(), "restoring holds the game while it redraws its table"
-        mover = ("ana", "leo")[skyjo(restored).current]
+        hold, seen, restored, version, mover = await restoring_held(t)
 
         clicked = asyncio.ensure_future(t.click(mover, seen, button(seen, "draw")))
         await asyncio.sleep(3.5)
@@ -86,13 +95,7 @@ async def test_a_click_whose_table_is_deleted_while_it_waits_is_still_answered(
     answered privately instead, then told where the table is now."""
     caplog.set_level(logging.WARNING)
     async with table(tmp_path) as t:
-        t.dc.limits.enforce_rate_limits = False
-        await t.start()
-        channel_messages = f"/channels/{t.channel.id}/messages"
-        hold, seen = await restarted_with_redraw_held(t, "PATCH", channel_messages)
-        restored = await t.session()
-        version = restored.record.version
-        mover = ("ana", "leo")[skyjo(restored).current]
+        hold, seen, restored, version, mover = await restoring_held(t)
 
         clicked = asyncio.ensure_future(t.click(mover, seen, button(seen, "draw")))
         await asyncio.sleep(0.2)  # the click is on its way, or already waiting for its game
