@@ -62,6 +62,9 @@ What is counted, each game at most once in each count:
   took as the bot died (the one that opened a game, or a rematch) is deleted once the game's
   table is redrawn after the restart; until then a press on it changes nothing and is answered
   with a link to the current message (see `tests/e2e/test_crash_bench.py`).
+- missed turns (reported on stderr, not counted): a member of a game ran out of time, or a
+  bot took their seat. The users never let a turn run out, so they did not see it: the
+  channel's messages are kept, and stderr says which card the users followed.
 - cards without a game (with `--threads`; reported on stderr, not counted): once the games
   have settled after a restart, a command's answer in a channel (a game's card) that no
   saved game names as its card: the bot died after it answered a command with the card and
@@ -384,6 +387,7 @@ class Bench:
             if record.is_open and record.version > self.acked.shown.get(game_id, -1)
         )
         new = self.checks.check(games, self.acked, self.findings)
+        self._missed_turns(games)
         self.acked.forget_requests()
         when = "of the restart" if early else "of play"
         self.say(
@@ -473,6 +477,31 @@ class Bench:
                     reason = f"card {card} in #{channel.name} names no game (after {after})"
                     if self.findings.add("cards_without_game", card, reason):
                         self.say(f"  {reason}: {self._thread_of(card)}")
+
+    def _missed_turns(self, games: dict[int, GameRecord]) -> None:
+        """A member who ran out of time, or whose seat a bot took: the users never let a turn
+        run out, so they did not see it. The channel and where its users looked are kept."""
+        for players in self.players:
+            for record in games.values():
+                if record.parent_id not in (None, players.channel.id) or (
+                    record.parent_id is None and record.channel_id != players.channel.id
+                ):
+                    continue
+                late = [
+                    seat.name
+                    for seat in record.seats
+                    if seat.timeouts or (seat.name.startswith("player") and seat.is_bot)
+                ]
+                if not late:
+                    continue
+                reason = (
+                    f"game {record.id} in #{players.channel.name} ({record.status}): "
+                    f"{', '.join(late)} ran out of time; the users looked at card "
+                    f"{players.card} (where: {players.where(record)})"
+                )
+                if self.findings.add("missed_turns", record.id, reason):
+                    self.say(f"  {reason}")
+                    self._keep_channel(players.channel, record.id, record)
 
     def _thread_of(self, card: int) -> str:
         thread = self.dc.world.channel(card)
@@ -591,7 +620,7 @@ def summarize(result: Report, report: Callable[[str], None]) -> None:
         report(f"the bot logged {len(result.errors_logged)} error lines, the first ones:")
         for line in result.errors_logged[:10]:
             report(f"  {line}")
-    for kind in ("lost", "corrupted", "stuck", "left_pressable"):
+    for kind in ("lost", "corrupted", "stuck", "left_pressable", "missed_turns"):
         for game_id, reason in getattr(result.findings, kind).items():
             report(f"{kind}: game {game_id}: {reason}")
     for reason in result.findings.cards_without_game.values():

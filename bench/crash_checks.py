@@ -271,6 +271,9 @@ class Findings:
     """Games with an older message still pressable besides the one that shows them."""
     cards_without_game: dict[int, str] = field(default_factory=dict)
     """Cards (by message id) left in a channel for a game that was never saved."""
+    missed_turns: dict[int, str] = field(default_factory=dict)
+    """Games where a member ran out of time: the users, who always play on, did not see
+    their turn."""
 
     def add(self, kind: str, game_id: int, reason: str) -> bool:
         """Record a problem; True when it is the first of its kind for the game."""
