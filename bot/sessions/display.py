@@ -327,9 +327,7 @@ class Display:
             await self._leave_behind(moments, interaction)
             await self.post(await self.table())
         elif self.table_is_old():
-            moved = notice(session.words("The table moved below."))
-            await self._leave_behind([moved], interaction)
-            await self.post(await self.table())
+            await self.move_below(interaction)
         elif interaction is not None and self._answers(interaction):
             if not await self._answer_with_table(interaction):
                 self.stale = False
@@ -573,10 +571,11 @@ class Display:
         if self.unchecked:
             await self.sweep()
 
-    async def move_below(self) -> None:
-        """Post the public message again at the bottom of the channel; the old one says so."""
+    async def move_below(self, interaction: discord.Interaction[Any] | None = None) -> None:
+        """Post the public message again at the bottom of the channel; the old one says so
+        (through `interaction`, a click on it, if given)."""
         moved = notice(self.session.words("The table moved below."))
-        await self._leave_behind([moved], None)
+        await self._leave_behind([moved], interaction)
         await self.post(await self.current())
 
     async def sweep(self) -> None:

@@ -130,14 +130,12 @@ async def send(
     return response.message_id
 
 
-async def update(interaction: discord.Interaction[Any], **message: Any) -> discord.Message | None:
-    """Answers by editing the message the user clicked (`message` as for `edit_message`); the
-    message as edited, when Discord returns it."""
+async def update(interaction: discord.Interaction[Any], **message: Any) -> None:
+    """Answers by editing the message the user clicked (`message` as for `edit_message`)."""
     if interaction.response.is_done():
-        return await interaction.edit_original_response(**message)
-    answer = await interaction.response.edit_message(**message)
-    edited = answer.resource if answer is not None else None
-    return edited if isinstance(edited, discord.Message) else None
+        await interaction.edit_original_response(**message)
+    else:
+        await interaction.response.edit_message(**message)
 
 
 async def form(interaction: discord.Interaction[Any], modal: discord.ui.Modal) -> None:
