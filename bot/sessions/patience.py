@@ -38,6 +38,18 @@ async def held_for(
 ) -> AsyncIterator[None]:
     """`lock`, held for the click: acknowledged first if the lock is not free in time. The
     click keeps its place among those waiting for the lock meanwhile."""
+    if lock.locked():
+        await _wait_for(lock, interaction)
+    else:
+        await lock.acquire()  # free: taken at once, with no task to wait on
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+async def _wait_for(lock: asyncio.Lock, interaction: discord.Interaction[Any]) -> None:
+    """Take `lock`, acknowledging the click once its patience runs out."""
     acquiring = asyncio.ensure_future(lock.acquire())
     try:
         done, _ = await asyncio.wait({acquiring}, timeout=patience(interaction))
@@ -50,10 +62,6 @@ async def held_for(
         elif not acquiring.cancelled() and acquiring.exception() is None:
             lock.release()
         raise
-    try:
-        yield
-    finally:
-        lock.release()
 
 
 async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
