@@ -116,7 +116,7 @@ from bench.crash_checks import (
     left_pressable,
     table_problem,
 )
-from bench.crash_users import KINDS, ChannelMessages, ChannelPlayers, Tally
+from bench.crash_users import KINDS, ChannelMessages, ChannelPlayers, Sight, Tally
 from bot.catalog import installed
 from bot.storage.records import GameRecord
 from tests.e2e.test_crash import BotProcess
@@ -236,7 +236,7 @@ class Bench:
         self.findings = Findings()
         self.tally = Tally()
         self.messages = ChannelMessages(dc)
-        self.live: dict[int, GameRecord] = {}
+        self.sight = Sight()
         self.users: list[User] = []
         self.channels: list[Channel] = []
         self.players: list[ChannelPlayers] = []
@@ -266,7 +266,7 @@ class Bench:
                     dc,
                     self.catalog,
                     self.messages,
-                    self.live.get,
+                    self.sight,
                     channel,
                     kind,
                     members,
@@ -365,10 +365,9 @@ class Bench:
     async def _watch(self) -> None:
         """Keep the users' view of the saved games fresh."""
         while True:
+            began = asyncio.get_running_loop().time()
             with contextlib.suppress(*STORE_ERRORS):
-                latest = self.saved.latest_by_channel()
-                self.live.clear()
-                self.live.update(latest)
+                self.sight.update(self.saved.latest_by_channel(), began)
             await asyncio.sleep(POLL)
 
     # --------------------------------------------------------------------- the checks

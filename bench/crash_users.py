@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -176,6 +176,20 @@ def form_inputs(modal: dict[str, Any]) -> list[str]:
     return found
 
 
+class Sight:
+    """What the members see of the saved games: each channel's latest game, as last read, and
+    when that read began. Members act only on a read begun after their last answer came, as a
+    person waits for the screen to show what their click did."""
+
+    def __init__(self) -> None:
+        self.latest: dict[int, GameRecord] = {}
+        self.read_at = float("-inf")
+
+    def update(self, latest: dict[int, GameRecord], began: float) -> None:
+        self.latest = dict(latest)
+        self.read_at = began
+
+
 class ChannelPlayers:
     """The members who play the game of one channel."""
 
@@ -184,7 +198,7 @@ class ChannelPlayers:
         dc: DiscordStandIn,
         catalog: Catalog,
         messages: ChannelMessages,
-        games: Callable[[int], GameRecord | None],
+        sight: Sight,
         channel: Channel,
         kind: str,
         members: list[User],
@@ -195,7 +209,7 @@ class ChannelPlayers:
         self.dc = dc
         self.catalog = catalog
         self.messages = messages
-        self.games = games
+        self.sight = sight
         self.channel = channel
         self.kind = kind
         self.members = members
@@ -204,6 +218,8 @@ class ChannelPlayers:
         self.tally = tally
         self.think = think
         self.pending: Pending | None = None
+        self.answered_at = float("-inf")
+        """When the members' last interaction was answered (the event loop's clock)."""
         self.stopped = False
         """Set when the bot is killed: the members stop at once. (A cancellation alone may be
         lost in `asyncio.wait_for` on Python 3.11 when the awaited answer arrives with it.)"""
@@ -236,7 +252,9 @@ class ChannelPlayers:
 
     async def step(self) -> bool:
         """One decision of one member, if someone has one to make; True if they acted."""
-        record = self.games(self.channel.id)
+        if self.sight.read_at < self.answered_at:
+            return False  # the saved games were read before the last answer came
+        record = self.sight.latest.get(self.channel.id)
         if record is None or not record.is_open:
             return await self.next_game(record)
         if record.status == "lobby":
@@ -499,6 +517,7 @@ class ChannelPlayers:
                 self.tally.failures.append(f"#{self.channel.name}: {error}")
             return None
         self.pending = None
+        self.answered_at = asyncio.get_running_loop().time()
         self._answered(pending, result)
         return result
 
@@ -563,6 +582,7 @@ class ChannelPlayers:
         sent = self._sent_before(pending)
         if sent is not None and sent.type is not None:
             self.tally.answered_after_all += 1
+            self.answered_at = asyncio.get_running_loop().time()
             if pending.kind == "command":
                 self._note_card(sent)
             return

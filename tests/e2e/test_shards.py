@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.crash_users import ChannelMessages, ChannelPlayers, Tally
+from bench.crash_users import ChannelMessages, ChannelPlayers, Sight, Tally
 from bot.catalog import installed
 from bot.storage import Database, GameRepository, open_database
 from bot.storage.records import GameRecord
@@ -46,10 +46,12 @@ class SharedStore:
         self.games = GameRepository(database)
         self.database = database
         self.latest: dict[int, GameRecord] = {}
+        self.sight = Sight()
         self.finished: dict[int, int] = {}
         """Each channel's finished games."""
 
     async def refresh(self) -> None:
+        began = asyncio.get_running_loop().time()
         rows = await self.database.fetchall(
             "SELECT MAX(id) AS id FROM games GROUP BY channel_id", ()
         )
@@ -63,6 +65,7 @@ class SharedStore:
             (),
         )
         self.finished = {int(row["channel_id"]): int(row["games"]) for row in finished}
+        self.sight.update(self.latest, began)
 
     async def watch(self) -> None:
         while True:
@@ -136,7 +139,7 @@ async def test_two_processes_each_play_their_shard_over_one_store(
                 dc,
                 catalog,
                 messages,
-                shared.latest.get,
+                shared.sight,
                 channel,
                 KINDS[number % len(KINDS)],
                 users[:2],
