@@ -1,7 +1,7 @@
 """Sky Table under the load of many concurrent games, and its capacity against a bare bot's.
 
     .venv/bin/python -m bench.load [--games 1000] [--seconds 60] [--json] [--details] [--quick]
-                                   [--postgres] [--no-limits] [--no-capacity]
+                                   [--postgres] [--no-limits] [--no-capacity] [--find-held]
 
 Sky Table's store is a SQLite file by default; with `--postgres`, a database of its own on a
 throwaway PostgreSQL server started for the run (`tests.postgres_server`), for each of its
@@ -70,7 +70,12 @@ Printed (`--json`: one JSON object, these keys only unless `--details`):
   message's last one on the stand-in while the bot was at it. Both ends on the machine's wall
   clock. A move not shown when the bot stopped counts until then (`bot_moves_unshown` in the
   details); `bot_move_shown_ms_median` is in the details;
-- `capacity_interactions_per_s`, `bare_bot_capacity_interactions_per_s`: each bot's capacity.
+- `capacity_interactions_per_s`, `bare_bot_capacity_interactions_per_s`: each bot's capacity,
+  and `capacity_ratio`, Sky Table's over the bare bot's (both measured in this run);
+- with `--find-held`, `games_held`: the most games, in steps of 50 up to `--games`, whose
+  steady state answers at `answer_ms_p99` under 100 ms, found by bisection, each probe a load
+  phase of its own (a fresh bot, store and channels; `--seconds` of play). The probes are in the
+  details (`held_probes`: games, answer_ms_p99).
 
 **Capacity.** Clicks are sent open-loop: at rate R, click i is due at `start + i / R` whatever
 the answers, on the longest-waiting table that has no click in flight (one person a table); a
@@ -130,6 +135,9 @@ from tests.standin import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
+HELD_STEP = 50
+"""`--find-held` looks for the most games in steps of this many."""
+HELD_P99_MS = 100.0
 STEADY_AFTER = 5.0
 """Seconds after the last game started from which the steady state is measured."""
 CHANNELS_PER_SERVER = 50
@@ -900,11 +908,17 @@ def build_world(
 
 
 async def load_phase(
-    dc: DiscordStandIn, watch: Watch, workdir: Path, args: argparse.Namespace
+    dc: DiscordStandIn,
+    watch: Watch,
+    workdir: Path,
+    args: argparse.Namespace,
+    count: int,
+    name: str = "load",
 ) -> dict[str, Any]:
+    """`count` games played together by a fresh Sky Table (its store named `name`)."""
     rng = random.Random(args.seed)
-    plans = [plan_game(rng) for _ in range(args.games)]
-    places = build_world(dc, "load", args.games, [plan.members for plan in plans])
+    plans = [plan_game(rng) for _ in range(count)]
+    places = build_world(dc, name, count, [plan.members for plan in plans])
     tally = Tally()
     games = [
         Game(
@@ -920,7 +934,7 @@ async def load_phase(
         )
         for number, (plan, (channel, users)) in enumerate(zip(plans, places, strict=True))
     ]
-    bot = sky_table(dc, workdir, "load", args)
+    bot = sky_table(dc, workdir, name, args)
     clock = dc.world.clock
     dc.limits.enforce_rate_limits = args.limits
     dc.reset_request_stats()
@@ -931,10 +945,11 @@ async def load_phase(
         await bot.start()
         await asyncio.sleep(1.0)
         idle = rss_kib(bot.pid)
-        progress(f"load: Sky Table ready ({idle / 1024:.0f} MiB); opening {args.games} games")
+        progress(f"{name}: Sky Table ready ({idle / 1024:.0f} MiB); opening {count} games")
         began = time.perf_counter()
         stop = asyncio.Event()
-        openings = [asyncio.create_task(game.open(rng.uniform(0, args.ramp))) for game in games]
+        ramp = ramp_seconds(count) if args.ramp is None else args.ramp
+        openings = [asyncio.create_task(game.open(rng.uniform(0, ramp))) for game in games]
         players = [
             asyncio.create_task(game.play(opening, stop))
             for game, opening in zip(games, openings, strict=True)
@@ -943,7 +958,7 @@ async def load_phase(
         started = [game.started_at for game in games if game.started_at is not None]
         all_started = max(started, default=time.perf_counter())
         progress(
-            f"load: {len(started)} of {args.games} games started in "
+            f"{name}: {len(started)} of {count} games started in "
             f"{all_started - began:.1f} s; playing {args.seconds:g} s more"
         )
         with collector_paused():
@@ -961,7 +976,7 @@ async def load_phase(
             await asyncio.gather(*players)
             await asyncio.sleep(SHOW_GRACE)
         progress(
-            f"load: steady state over {steady_to - steady_from:.0f} s; CPU cores: bot "
+            f"{name}: steady state over {steady_to - steady_from:.0f} s; CPU cores: bot "
             f"{cpu['bot_cpu_share']:.2f}, bench {cpu['bench_cpu_share']:.2f}, others "
             f"{cpu['other_cpu_share']:.2f} of {cpu['machine_cpus']}"
         )
@@ -991,7 +1006,7 @@ async def load_phase(
     trips = tally.round_trips
     mix = Counter(plan.label for plan in plans)
     return {
-        "games": args.games,
+        "games": count,
         "interactions": len(steady),
         "interactions_per_s": round(len(steady) / window, 1),
         "answer_ms_median": round(statistics.median(steady), 2) if steady else None,
@@ -1445,7 +1460,8 @@ async def run_in(workdir: Path, args: argparse.Namespace) -> dict[str, Any]:
         duels = build_world(dc, "duel", args.tables, [2] * args.tables)
         bares = build_world(dc, "bare", args.tables, [1] * args.tables)
         try:
-            load = await load_phase(dc, watch, workdir, args)
+            load = await load_phase(dc, watch, workdir, args, args.games)
+            held = await find_held(dc, watch, workdir, args) if args.find_held else None
             capacity: float | None = None
             bare_capacity: float | None = None
             sky: dict[str, Any] | None = None
@@ -1456,16 +1472,69 @@ async def run_in(workdir: Path, args: argparse.Namespace) -> dict[str, Any]:
         finally:
             cleaner.cancel()
     details = load.pop("details")
+    ratio = capacity / bare_capacity if capacity is not None and bare_capacity else None
     figures = {
         **load,
         "capacity_interactions_per_s": None if capacity is None else round(capacity, 1),
         "bare_bot_capacity_interactions_per_s": (
             None if bare_capacity is None else round(bare_capacity, 1)
         ),
+        "capacity_ratio": None if ratio is None else round(ratio, 3),
     }
+    if held is not None:
+        figures["games_held"] = held.most
     if args.details:
         figures["details"] = {"load": details, "capacity": sky, "bare_bot_capacity": bare}
+        if held is not None:
+            figures["details"]["held_probes"] = held.probes
     return figures
+
+
+@dataclass
+class Held:
+    """The most games whose steady state answered within `HELD_P99_MS` at the 99th percentile,
+    and each probe's (games, answer_ms_p99)."""
+
+    most: int
+    probes: list[tuple[int, float | None]]
+
+
+async def find_held(
+    dc: DiscordStandIn, watch: Watch, workdir: Path, args: argparse.Namespace
+) -> Held:
+    """Each probe a load phase of its own (fresh bot, store and channels) for `--seconds`."""
+
+    async def probe(count: int) -> float | None:
+        figures = await load_phase(dc, watch, workdir, args, count, f"held{count}")
+        p99: float | None = figures["answer_ms_p99"]
+        progress(f"held{count}: answer p99 {p99} ms")
+        return p99
+
+    return await bisect_held(args.games, probe)
+
+
+async def bisect_held(
+    most: int, probe: Callable[[int], Awaitable[float | None]], step: int = HELD_STEP
+) -> Held:
+    """The most games, a multiple of `step` up to `most`, whose `probe` (the answer p99 in ms,
+    None with no answer) is under `HELD_P99_MS`, by bisection: load only ever grows the p99."""
+    holds, fails = 0, most // step + 1
+    probes: list[tuple[int, float | None]] = []
+    while fails - holds > 1:
+        middle = (holds + fails) // 2
+        p99 = await probe(middle * step)
+        probes.append((middle * step, p99))
+        if p99 is not None and p99 < HELD_P99_MS:
+            holds = middle
+        else:
+            fails = middle
+    return Held(holds * step, probes)
+
+
+def ramp_seconds(games: int) -> float:
+    """Seconds over which `games` games open, unless `--ramp` says: a hundred a second, 1 to
+    10 s."""
+    return min(10.0, max(1.0, games / 100))
 
 
 def seconds_range(text: str | None) -> tuple[float, float] | None:
@@ -1504,6 +1573,11 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_false",
         help="the load phase only (the capacity figures are then null)",
     )
+    parser.add_argument(
+        "--find-held",
+        action="store_true",
+        help=f"also the most games (steps of {HELD_STEP}) answered within {HELD_P99_MS:g} ms p99",
+    )
     parser.add_argument("--tables", type=int, help="tables of the capacity phases (100)")
     parser.add_argument("--start-rate", type=float, default=50.0, help="clicks/s of the first step")
     parser.add_argument("--max-rate", type=float, default=12_800.0)
@@ -1521,8 +1595,6 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     args.think = seconds_range(args.think)
     quick_lobby = "0.2-0.8" if args.quick else None
     args.lobby_think = seconds_range(args.lobby_think or quick_lobby) or args.think
-    if args.ramp is None:
-        args.ramp = min(10.0, max(1.0, args.games / 100))
     if args.tables is None:
         args.tables = 40 if args.quick else 100
     if args.step_seconds is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.load import Changes, arguments, bot_moves_shown, frontiers, run
+from bench.load import Changes, arguments, bisect_held, bot_moves_shown, frontiers, run
 
 SHORT = [
     "--games", "8", "--seconds", "8", "--quick", "--tables", "8",
@@ -29,6 +29,8 @@ async def test_the_load_benchmark_runs_clean_in_a_short_form() -> None:
         assert figures["details"][phase]["bot_error_count"] == 0
     assert figures["capacity_interactions_per_s"] >= 50
     assert figures["bare_bot_capacity_interactions_per_s"] >= 50
+    ratio = figures["capacity_interactions_per_s"] / figures["bare_bot_capacity_interactions_per_s"]
+    assert abs(figures["capacity_ratio"] - ratio) < 0.01
 
     assert load["rate_limits_enforced"] is True
     assert 0 < figures["counted_requests_per_s_max"] <= 50
@@ -72,3 +74,27 @@ def test_a_bot_move_is_shown_by_the_first_showing_of_its_version_or_a_later_one(
     delays, unshown = bot_moves_shown(moves, shown, (10.0, 11.0), stopped_at=14.0)
     assert [round(ms) for ms in delays] == [300, 200, 3550]
     assert unshown == 1
+
+
+@pytest.mark.parametrize(
+    ("limit", "most", "held", "probed"),
+    [
+        (430, 1000, 400, [500, 250, 350, 400, 450]),
+        (2000, 1000, 1000, [500, 750, 900, 950, 1000]),
+        (10, 1000, 0, [500, 250, 100, 50]),
+        (60, 50, 50, [50]),
+    ],
+)
+async def test_the_most_games_held_is_found_by_bisection(
+    limit: int, most: int, held: int, probed: list[int]
+) -> None:
+    """A load whose p99 passes 100 ms beyond `limit` games."""
+    seen: list[int] = []
+
+    async def probe(count: int) -> float | None:
+        seen.append(count)
+        return 50.0 if count <= limit else 150.0
+
+    found = await bisect_held(most, probe)
+    assert (found.most, seen) == (held, probed)
+    assert [count for count, _ in found.probes] == probed
