@@ -135,6 +135,8 @@ class GameAdapter(ABC):
     """Verbs still accepted from an outdated message; every other verb is refused there."""
     host_verbs: ClassVar[frozenset[str]] = frozenset()
     """Verbs only the game's host, or someone with Manage Server, may press."""
+    form_verbs: ClassVar[frozenset[str]] = frozenset()
+    """Verbs answered with a form, which must be the click's first answer."""
     reopen_verbs: ClassVar[frozenset[str]] = frozenset()
     """Verbs of the final standings that reopen the finished game (host or Manage Server),
     for `reopen_seconds` after it ended; its results are taken back."""

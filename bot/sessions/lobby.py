@@ -34,6 +34,8 @@ LOBBY_VERBS = frozenset(
     {"join", "leave", "addbot", "removebot", "guest", "seatguest", "settings", "set", "start"}
 )
 HOST_VERBS = frozenset({"addbot", "removebot", "guest", "seatguest", "settings", "set", "start"})
+FORM_VERBS = frozenset({"guest"})
+"""Lobby verbs answered with a form."""
 SAFE_VERBS = frozenset({"join", "leave", "settings", "set", "guest", "seatguest"})
 """Lobby verbs whose meaning does not depend on what the clicked message showed."""
 GUEST_NAME_LIMIT = 32

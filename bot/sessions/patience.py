@@ -5,7 +5,9 @@ thread checked, its channel looked through, each request waiting for the bot's r
 by a bot's move, by another player's click. A click that cannot have the lock by `ANSWER_BY`
 seconds after it was made is acknowledged first (Discord shows nothing, and the click is no
 longer at risk of "This interaction failed"), then waits on; its answer comes through the
-interaction's webhook (`bot.ui.replies.send`, `update`).
+interaction's webhook (`bot.ui.replies.send`, `update`). While the bot has more to do than it
+can (`bot.sessions.strain`), a click is acknowledged as soon as it arrives, whatever its game:
+its own work may be slow too.
 """
 
 from __future__ import annotations
@@ -34,10 +36,13 @@ def patience(interaction: discord.Interaction[Any]) -> float:
 
 @contextlib.asynccontextmanager
 async def held_for(
-    lock: asyncio.Lock, interaction: discord.Interaction[Any]
+    lock: asyncio.Lock, interaction: discord.Interaction[Any], *, at_once: bool = False
 ) -> AsyncIterator[None]:
-    """`lock`, held for the click: acknowledged first if the lock is not free in time. The
-    click keeps its place among those waiting for the lock meanwhile."""
+    """`lock`, held for the click: acknowledged first if the lock is not free in time, or
+    before anything else when it must be `at_once` (the bot is overloaded). The click keeps
+    its place among those waiting for the lock meanwhile."""
+    if at_once:
+        await _acknowledge(interaction)
     if lock.locked():
         await _wait_for(lock, interaction)
     else:

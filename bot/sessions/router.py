@@ -19,6 +19,7 @@ from bot.sessions.clock import Clock, SystemClock
 from bot.sessions.context import SessionContext, Tasks
 from bot.sessions.daily import DailyFlow
 from bot.sessions.display import expired
+from bot.sessions.lobby import FORM_VERBS as LOBBY_FORM_VERBS
 from bot.sessions.lobby import LOBBY_VERBS, LobbyFlow
 from bot.sessions.lobby import SAFE_VERBS as LOBBY_SAFE_VERBS
 from bot.sessions.patience import held_for
@@ -158,7 +159,7 @@ class Sessions:
             if session.record.channel_id != interaction.channel_id:
                 session = None
                 raise IllegalAction("That button is not part of this game.")
-            async with held_for(session.lock, interaction):
+            async with held_for(session.lock, interaction, at_once=self._hurried(session, click)):
                 await self._route(session, interaction, click)
             if not interaction.response.is_done():
                 await replies.acknowledge(interaction)
@@ -197,6 +198,13 @@ class Sessions:
         finally:
             if session is not None:
                 session.wake()
+
+    def _hurried(self, session: GameSession, click: Click) -> bool:
+        """While the bot has more to do than it can, a click is acknowledged as it arrives,
+        unless its answer is a form (which must be the first answer)."""
+        lobby = session.record.status == "lobby"
+        forms = LOBBY_FORM_VERBS if lobby else session.adapter.form_verbs
+        return self.context.strain.strained and click.verb not in forms
 
     async def _route(
         self, session: GameSession, interaction: discord.Interaction[Any], click: Click

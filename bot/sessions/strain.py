@@ -40,6 +40,11 @@ class LoopStrain:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
+    @property
+    def strained(self) -> bool:
+        """The loop was found late lately: a click may not finish within Discord's time."""
+        return self.stretch > 1.0
+
     def noted(self, late: float) -> None:
         """A tick came `late` seconds after it was due."""
         if late > ON_TIME:

@@ -62,6 +62,7 @@ class SheetAdapter(GameAdapter):
     allows_guests = True
     announces_turns = False
     host_verbs = frozenset({"end", "endnow"})
+    form_verbs = frozenset({"totals"})
     reopen_verbs = frozenset({"undo", "edit", "reopen"})
     reopen_seconds = 15 * 60
     panel = PANEL
