@@ -204,7 +204,7 @@ class Sessions:
         unless its answer is a form (which must be the first answer)."""
         lobby = session.record.status == "lobby"
         forms = LOBBY_FORM_VERBS if lobby else session.adapter.form_verbs
-        return self.context.strain.strained and click.verb not in forms
+        return self.context.strain.hurried and click.verb not in forms
 
     async def _route(
         self, session: GameSession, interaction: discord.Interaction[Any], click: Click

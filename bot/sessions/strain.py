@@ -20,6 +20,11 @@ STRETCH = 1.25
 time."""
 MOST = 20.0
 """The most bots' pauses are stretched."""
+HURRY = 0.25
+"""How late a tick may be before clicks are acknowledged as they arrive: their own work may
+then be slow too."""
+HURRY_FOR = 1.0
+"""Seconds clicks go on being acknowledged at once after a tick that late."""
 
 
 class LoopStrain:
@@ -27,6 +32,9 @@ class LoopStrain:
         self.stretch = 1.0
         """By how much bots' pauses are stretched now (1: the set pace)."""
         self.late_ticks = 0
+        self.hurry = HURRY
+        """How late a tick may be before clicks are hurried (see `HURRY`)."""
+        self._hurried_until = float("-inf")
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -41,12 +49,15 @@ class LoopStrain:
                 await task
 
     @property
-    def strained(self) -> bool:
-        """The loop was found late lately: a click may not finish within Discord's time."""
-        return self.stretch > 1.0
+    def hurried(self) -> bool:
+        """The loop was found far behind within the last `HURRY_FOR` seconds: a click's work
+        may not be done within Discord's time."""
+        return asyncio.get_running_loop().time() < self._hurried_until
 
-    def noted(self, late: float) -> None:
-        """A tick came `late` seconds after it was due."""
+    def noted(self, late: float, at: float = float("-inf")) -> None:
+        """A tick came `late` seconds after it was due, at the loop's time `at`."""
+        if late > self.hurry:
+            self._hurried_until = at + HURRY_FOR
         if late > ON_TIME:
             self.late_ticks += 1
             self.stretch = min(MOST, self.stretch * STRETCH)
@@ -58,4 +69,5 @@ class LoopStrain:
         while True:
             due = loop.time() + TICK
             await asyncio.sleep(TICK)
-            self.noted(loop.time() - due)
+            now = loop.time()
+            self.noted(now - due, now)

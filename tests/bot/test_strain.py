@@ -9,7 +9,7 @@ import time
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.sessions.strain import MOST, ON_TIME, TICK, LoopStrain
+from bot.sessions.strain import HURRY, HURRY_FOR, MOST, ON_TIME, TICK, LoopStrain
 
 
 def test_late_ticks_stretch_the_pause_and_ticks_on_time_give_it_back() -> None:
@@ -43,3 +43,14 @@ async def test_a_loop_kept_busy_is_found_late() -> None:
         await asyncio.sleep(TICK)
     assert strain.late_ticks >= 2 and strain.stretch > 1
     await strain.stop()
+
+
+async def test_clicks_are_hurried_for_a_while_after_the_loop_was_found_far_behind() -> None:
+    strain = LoopStrain()
+    now = asyncio.get_running_loop().time()
+    strain.noted(HURRY / 2, now)
+    assert not strain.hurried, "a little late: clicks take their usual way"
+    strain.noted(HURRY * 2, now)
+    assert strain.hurried
+    strain.noted(HURRY * 2, now - HURRY_FOR - 0.01)
+    assert not strain.hurried, "long ago: no longer"

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import random
 import signal
 import sys
@@ -37,6 +38,9 @@ GUILD_READY_TIMEOUT = 0.2
 ANSWER_WITHIN = 2.5
 """How long a click on the table waits for its picture to be answered with the table, as in the
 in-process harness: the tests read the table from a click's answer, on a busy machine."""
+HURRY = math.inf
+"""No click is acknowledged first for the loop's lateness alone, for the same reason (a click
+waiting for its game still is, see `bot.sessions.patience`)."""
 
 
 def point_at(base_url: str, gateway_url: str) -> None:
@@ -75,6 +79,7 @@ async def main(argv: list[str]) -> None:
     @bot.event
     async def on_ready() -> None:
         bot.sessions.context.answer_within = ANSWER_WITHIN
+        bot.sessions.context.strain.hurry = HURRY
         if not threads:
             for guild in bot.guilds:
                 await bot.sessions.guilds.set_threads(guild.id, False)
