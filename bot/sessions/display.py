@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from bot.adapters.base import GameAdapter
 from bot.adapters.specs import ButtonSpec, Screen, TableContext
 from bot.budget import Priority, priority
-from bot.i18n import Words
+from bot.i18n import N_, Words
 from bot.sessions import posting, threads
 from bot.sessions.context import SessionContext
 from bot.sessions.daily_result import daily_final
@@ -51,6 +51,21 @@ TABLE_PACE = 1.0
 per channel, and a token's webhook about 5 per 2 s): moves made meanwhile are shown together,
 in the table's log. A state a member is to play on, or one a player's action made, is shown at
 once."""
+
+
+DESCRIPTION_LIMIT = 4096
+EMBED_LIMIT = 6000
+BUSY = N_("⏳ Sky Table is very busy right now: bots play more slowly.")
+
+
+def with_busy_line(screen: Screen, words: Words) -> Screen:
+    """The screen whose embed ends with a line saying the bot is overloaded."""
+    embed = screen.embed.copy()
+    line = words(BUSY)
+    embed.description = f"{embed.description or ''}\n{line}".strip()
+    if len(embed.description) > DESCRIPTION_LIMIT or len(embed) > EMBED_LIMIT:
+        return screen
+    return replace(screen, embed=embed)
 
 
 def too_old(error: discord.HTTPException) -> bool:
@@ -256,8 +271,13 @@ class Display:
         return screen
 
     def _table_drawing(self, pictures: bool) -> Callable[[], Screen]:
+        """The table's screen; while the bot is overloaded, as text when only bots are to
+        move, and saying that bots play more slowly."""
         session = self.session
         words = session.words
+        overloaded = session.context.strain.overloaded
+        if overloaded and self._priority() == Priority.BOTS:
+            pictures = False
 
         def draw() -> Screen:
             context = TableContext(
@@ -268,7 +288,8 @@ class Display:
                 pictures=pictures,
                 avatars=session.context.avatars,
             )
-            return session.adapter.table(session.record, session.engine, context)
+            screen = session.adapter.table(session.record, session.engine, context)
+            return with_busy_line(screen, words) if overloaded else screen
 
         return draw
 
@@ -471,8 +492,11 @@ class Display:
         return await posting.edit(client, channel_id, message_id, message, kept)
 
     def until_due(self) -> float:
-        """Seconds until the table may take the next bot move."""
-        return max(0.0, self._sent_at + TABLE_PACE - _now())
+        """Seconds until the table may take the next bot move: `TABLE_PACE` after the last
+        showing, stretched as the bots' pauses are, and twice that while overloaded."""
+        strain = self.session.context.strain
+        pace = TABLE_PACE * strain.stretch * (2.0 if strain.overloaded else 1.0)
+        return max(0.0, self._sent_at + pace - _now())
 
     async def moments(self, events: Sequence[Any]) -> list[Message]:
         """The messages of their own that `events` call for; none when they cannot be drawn

@@ -1,6 +1,11 @@
 """How far behind its event loop runs: when the bot has more to do than it can, bots slow down,
 so that players' clicks are still answered within Discord's 3 seconds.
 
+What gives way, in this order: the bots' pace, then how often a table where only bots are to
+move is redrawn (both stretched by the same factor), then the pictures of such tables (text
+until a member is to move) while overloaded; and while the loop is far behind, clicks are
+acknowledged as they arrive. Never a member's own turn, never a move.
+
 Every click, bot move and request is a turn of the one event loop. A loop that falls behind
 answers every click late, so the bots, which make most of the work, wait longer between moves
 while it lags: their pause is stretched a little each time the loop is found late, and given
@@ -20,6 +25,9 @@ STRETCH = 1.25
 time."""
 MOST = 20.0
 """The most bots' pauses are stretched."""
+OVERLOADED = 2.0
+"""From this stretch on the bot is overloaded: a table where only bots are to move is shown
+as text, and tables say that bots play more slowly."""
 HURRY = 0.25
 """How late a tick may be before clicks are acknowledged as they arrive: their own work may
 then be slow too."""
@@ -47,6 +55,10 @@ class LoopStrain:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+    @property
+    def overloaded(self) -> bool:
+        return self.stretch >= OVERLOADED
 
     @property
     def hurried(self) -> bool:
