@@ -496,15 +496,23 @@ class BotProcess:
             text = log.read(logged).decode(errors="replace")
         errors: Counter[str] = Counter()
         for block in text.split("Traceback (most recent call last):")[1:]:
-            last = [
-                line
-                for line in block.splitlines()
-                if line and not line.startswith((" ", "During handling", "The above exception"))
-            ]
-            errors[last[-1][:200] if last else "?"] += 1
+            errors[raised(block)[:200]] += 1
         figures["errors"] = dict(errors.most_common(8))
         figures["error_count"] = errors.total()
         return figures
+
+
+def raised(traceback: str) -> str:
+    """The exception a logged traceback ends with (the last of a chain): the first line after
+    its frames, which are indented."""
+    found = "?"
+    in_frames = True
+    for line in traceback.splitlines()[1:]:
+        if line.startswith(" "):
+            in_frames = True
+        elif line and in_frames:
+            found, in_frames = line, False
+    return found
 
 
 def sky_table(dc: DiscordStandIn, workdir: Path, name: str, args: argparse.Namespace) -> BotProcess:
@@ -1447,6 +1455,9 @@ def progress(text: str) -> None:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    if args.workdir is not None:
+        args.workdir.mkdir(parents=True, exist_ok=True)
+        return await run_in(args.workdir, args)
     with tempfile.TemporaryDirectory(prefix="skytable-load-", ignore_cleanup_errors=True) as tmp:
         return await run_in(Path(tmp), args)
 
@@ -1587,6 +1598,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--quick", action="store_true", help="a short run: 1 s steps, one try, 40 tables"
+    )
+    parser.add_argument(
+        "--workdir", type=Path, help="keep the bots' stores and logs here (else a temporary folder)"
     )
     parser.add_argument("--profile", metavar="FILE", help="cProfile Sky Table: FILE.load, …")
     parser.add_argument("--details", action="store_true", help="add every figure to the JSON")
