@@ -125,10 +125,9 @@ class BotMoves:
             game: GameRecord,
             results: Sequence[ResultRecord],
             move: Move | None = None,
-            *,
-            over: int,
+            **options: Any,
         ) -> None:
-            await finish(repository, game, results, move, over=over)
+            await finish(repository, game, results, move, **options)
             note(game, move)
 
         GameRepository.save = timed_save  # type: ignore[method-assign, assignment]
