@@ -9,6 +9,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -36,6 +37,24 @@ class Row(Protocol):
 Params = Sequence[Any]
 
 
+class Mismatch(Exception):
+    """A statement of a `Database.write` changed another number of rows than it expected."""
+
+    def __init__(self, index: int, changed: int) -> None:
+        super().__init__(f"statement {index} changed {changed} rows")
+        self.index = index
+        self.changed = changed
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One statement of a `Database.write`; with `expect`, the rows it must change."""
+
+    sql: str
+    params: Params = ()
+    expect: int | None = None
+
+
 class Transaction(Protocol):
     """Statements inside one write transaction."""
 
@@ -59,6 +78,16 @@ class Database(ABC):
     def transaction(self) -> AbstractAsyncContextManager[Transaction]:
         """One write transaction, committed on success, rolled back on failure. A store that
         refuses the write raises StorageUnavailable; a broken uniqueness rule, Conflict."""
+
+    async def write(self, statements: Sequence[Statement]) -> None:
+        """`statements` in one transaction, committed before this returns; Mismatch (nothing
+        written) when one changes another number of rows than it expects. A store may commit
+        several writes together (see `bot.storage.group_commit`)."""
+        async with self.transaction() as transaction:
+            for index, statement in enumerate(statements):
+                changed = await transaction.execute(statement.sql, statement.params)
+                if statement.expect is not None and changed != statement.expect:
+                    raise Mismatch(index, changed)
 
     @abstractmethod
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.ratings.model import BotRatings
 from bot.storage.daily import DailyEnd, record_daily
-from bot.storage.database import Conflict, Database, Row, Transaction
+from bot.storage.database import Conflict, Database, Mismatch, Row, Statement, Transaction
 from bot.storage.ratings import record_game, take_back
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
 
@@ -187,11 +187,16 @@ class GameRepository:
         version `over`; committed before this returns. StaleGame if the saved game is no
         longer at that version. A finished game `reopened` loses its results; ChannelBusy
         if its channel has another open game by then."""
-        async with self.database.transaction() as transaction:
-            if reopened:
+        if reopened:
+            async with self.database.transaction() as transaction:
                 await self._reopen(transaction, game)
-            await self._update(transaction, game, over)
-            await self._record_move(transaction, game, move)
+                await self._update(transaction, game, over)
+                await self._record_move(transaction, game, move)
+            return
+        try:
+            await self.database.write([_update(game, over), *_move(game, move)])
+        except Mismatch as mismatch:
+            raise StaleGame(game.id, over) from mismatch
 
     async def _reopen(self, transaction: Transaction, game: GameRecord) -> None:
         row = await transaction.fetchone(
@@ -274,13 +279,8 @@ class GameRepository:
     async def _record_move(
         self, transaction: Transaction, game: GameRecord, move: Move | None
     ) -> None:
-        if move is None:
-            return
-        await transaction.execute(
-            "INSERT INTO moves (game_id, number, seat, action)"
-            " VALUES (?, (SELECT COUNT(*) FROM moves WHERE game_id = ?), ?, ?)",
-            (game.id, game.id, move.seat, move.action),
-        )
+        for statement in _move(game, move):
+            await transaction.execute(statement.sql, statement.params)
 
     async def moves(self, game_id: int) -> list[Move]:
         """The game's moves, in the order they were played."""
@@ -290,40 +290,60 @@ class GameRepository:
         return [Move(row["seat"], row["action"]) for row in rows]
 
     async def _update(self, transaction: Transaction, game: GameRecord, over: int) -> None:
-        now = time.time()
-        if game.started_at is None and game.state is not None:
-            game.started_at = now
-        if game.ended_at is None and game.status in ("finished", "cancelled"):
-            game.ended_at = now
-        changed = await transaction.execute(
-            "UPDATE games SET status = ?, host_id = ?, seats = ?, settings = ?, state = ?,"
-            " version = ?, message_id = ?, deadline = ?, unshown = ?, alert_id = ?, updated_at = ?,"
-            " started_at = ?, ended_at = ?, abandoned = ?, parent_id = ?, card_id = ?,"
-            " archive_at = ? WHERE id = ? AND version = ?",
-            (
-                game.status,
-                game.host_id,
-                _seats_json(game.seats),
-                json.dumps(game.settings),
-                game.state,
-                game.version,
-                game.message_id,
-                game.deadline,
-                game.unshown,
-                game.alert_id,
-                now,
-                game.started_at,
-                game.ended_at,
-                int(game.abandoned),
-                game.parent_id,
-                game.card_id,
-                game.archive_at,
-                game.id,
-                over,
-            ),
-        )
-        if changed != 1:
+        statement = _update(game, over)
+        if await transaction.execute(statement.sql, statement.params) != 1:
             raise StaleGame(game.id, over)
+
+
+def _move(game: GameRecord, move: Move | None) -> list[Statement]:
+    """The statement recording `move` as the game's next, if there is one."""
+    if move is None:
+        return []
+    return [
+        Statement(
+            "INSERT INTO moves (game_id, number, seat, action)"
+            " VALUES (?, (SELECT COUNT(*) FROM moves WHERE game_id = ?), ?, ?)",
+            (game.id, game.id, move.seat, move.action),
+        )
+    ]
+
+
+def _update(game: GameRecord, over: int) -> Statement:
+    """The statement writing every field of the game that can change over the saved version
+    `over`, which must change one row; the game's start and end times are set first."""
+    now = time.time()
+    if game.started_at is None and game.state is not None:
+        game.started_at = now
+    if game.ended_at is None and game.status in ("finished", "cancelled"):
+        game.ended_at = now
+    return Statement(
+        "UPDATE games SET status = ?, host_id = ?, seats = ?, settings = ?, state = ?,"
+        " version = ?, message_id = ?, deadline = ?, unshown = ?, alert_id = ?, updated_at = ?,"
+        " started_at = ?, ended_at = ?, abandoned = ?, parent_id = ?, card_id = ?,"
+        " archive_at = ? WHERE id = ? AND version = ?",
+        (
+            game.status,
+            game.host_id,
+            _seats_json(game.seats),
+            json.dumps(game.settings),
+            game.state,
+            game.version,
+            game.message_id,
+            game.deadline,
+            game.unshown,
+            game.alert_id,
+            now,
+            game.started_at,
+            game.ended_at,
+            int(game.abandoned),
+            game.parent_id,
+            game.card_id,
+            game.archive_at,
+            game.id,
+            over,
+        ),
+        expect=1,
+    )
 
 
 class GuildRepository:

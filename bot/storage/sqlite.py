@@ -7,9 +7,10 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
@@ -18,13 +19,17 @@ from bot.storage.database import (
     Database,
     Params,
     Row,
+    Statement,
     StorageUnavailable,
     Transaction,
     migrations,
     statements,
 )
+from bot.storage.group_commit import GroupCommit
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 UNWRITABLE = {
     sqlite3.SQLITE_BUSY,
@@ -48,6 +53,21 @@ async def _wal(connection: aiosqlite.Connection, tries: int = 50) -> None:
             if "locked" not in str(error) or attempt == tries - 1:
                 raise
             await asyncio.sleep(0.1)
+
+
+def translated(error: BaseException) -> BaseException:
+    """SQLite's error as the store's: a broken uniqueness rule is a Conflict, a store that
+    cannot take a write for now StorageUnavailable; any other error as it is."""
+    if isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error):
+        store_error: BaseException = Conflict(str(error))
+    elif isinstance(error, sqlite3.OperationalError) and (
+        error.sqlite_errorcode & 0xFF in UNWRITABLE
+    ):
+        store_error = StorageUnavailable(str(error))
+    else:
+        return error
+    store_error.__cause__ = error
+    return store_error
 
 
 class SqliteTransaction:
@@ -80,6 +100,18 @@ class SqliteDatabase(Database):
         self.connection = connection
         self.path = path
         self._writing = asyncio.Lock()
+        self._group = GroupCommit(
+            lambda: connection._conn, self._in_thread, self._writing, translated
+        )
+
+    async def _in_thread(self, function: Callable[[], T]) -> T:
+        """`function` run in the connection's thread, where aiosqlite runs every statement."""
+        result: T = await self.connection._execute(function)  # type: ignore[no-untyped-call]
+        return result
+
+    async def write(self, statements: Sequence[Statement]) -> None:
+        """Committed together with the other writes waiting meanwhile (`GroupCommit`)."""
+        await self._group.write(statements)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
@@ -97,14 +129,11 @@ class SqliteDatabase(Database):
                 except BaseException:
                     await self._to_the_end("ROLLBACK", ending=True)
                     raise
-            except sqlite3.IntegrityError as error:
-                if "UNIQUE" in str(error):
-                    raise Conflict(str(error)) from error
-                raise
-            except sqlite3.OperationalError as error:
-                if error.sqlite_errorcode & 0xFF in UNWRITABLE:
-                    raise StorageUnavailable(str(error)) from error
-                raise
+            except (sqlite3.IntegrityError, sqlite3.OperationalError) as error:
+                store_error = translated(error)
+                if store_error is error:
+                    raise
+                raise store_error from error
 
     async def _to_the_end(self, statement: str, *, ending: bool = False) -> None:
         """Run `statement` and wait for it, even through a cancellation (raised afterwards).
@@ -160,6 +189,7 @@ class SqliteDatabase(Database):
                 await transaction.execute(f"PRAGMA user_version = {number}")
 
     async def close(self) -> None:
+        await self._group.drain()
         await self.connection.close()
 
     def describe(self) -> str:
