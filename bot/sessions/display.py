@@ -51,6 +51,9 @@ TABLE_PACE = 1.0
 per channel, and a token's webhook about 5 per 2 s): moves made meanwhile are shown together,
 in the table's log. A state a member is to play on, or one a player's action made, is shown at
 once."""
+OVERLOADED_PACE = 2.0
+"""How much longer a table where bots play waits between two states while the bot is
+overloaded (`LoopStrain.overloaded`)."""
 
 
 DESCRIPTION_LIMIT = 4096
@@ -493,9 +496,10 @@ class Display:
 
     def until_due(self) -> float:
         """Seconds until the table may take the next bot move: `TABLE_PACE` after the last
-        showing, stretched as the bots' pauses are, and twice that while overloaded."""
-        strain = self.session.context.strain
-        pace = TABLE_PACE * strain.stretch * (2.0 if strain.overloaded else 1.0)
+        showing, twice that while the bot is overloaded (the bots' own pauses are stretched
+        meanwhile, so that fewer moves come to be shown)."""
+        overloaded = self.session.context.strain.overloaded
+        pace = TABLE_PACE * (OVERLOADED_PACE if overloaded else 1.0)
         return max(0.0, self._sent_at + pace - _now())
 
     async def moments(self, events: Sequence[Any]) -> list[Message]:

@@ -1,10 +1,10 @@
 """How far behind its event loop runs: when the bot has more to do than it can, bots slow down,
 so that players' clicks are still answered within Discord's 3 seconds.
 
-What gives way, in this order: the bots' pace, then how often a table where only bots are to
-move is redrawn (both stretched by the same factor), then the pictures of such tables (text
-until a member is to move) while overloaded; and while the loop is far behind, clicks are
-acknowledged as they arrive. Never a member's own turn, never a move.
+What gives way, in this order: the bots' pace, then, while overloaded, how often a table where
+only bots are to move is redrawn and its pictures (text until a member is to move); and while
+the loop is far behind, clicks are acknowledged as they arrive. Never a member's own turn,
+never a move.
 
 Every click, bot move and request is a turn of the one event loop. A loop that falls behind
 answers every click late, so the bots, which make most of the work, wait longer between moves
