@@ -83,6 +83,10 @@ class Budget:
         self.waited = 0
         """Requests that had to wait for room in the window."""
 
+    def backlog(self) -> float:
+        """Seconds the requests waiting now take to go through at the budget's rate."""
+        return len(self._waiting) / self.rate
+
     def _room(self) -> bool:
         now = self._clock()
         while self._sent and self._sent[0] <= now - WINDOW:

@@ -87,6 +87,7 @@ class SkyTableBot(commands.Bot):
             shards=self.settings.shards,
             avatars=AvatarCache(self.settings.avatar_cdn),
         )
+        self.sessions.context.strain.backlog = self.budget.backlog
         for extension in self.catalog.extensions:
             await self.load_extension(extension)
         for event in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):

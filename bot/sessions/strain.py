@@ -1,10 +1,11 @@
 """How far behind its event loop runs: when the bot has more to do than it can, bots slow down,
 so that players' clicks are still answered within Discord's 3 seconds.
 
-What gives way, in this order: the bots' pace, then, while overloaded, how often a table where
-only bots are to move is redrawn and its pictures (text until a member is to move); and while
-the loop is far behind, clicks are acknowledged as they arrive. Never a member's own turn,
-never a move.
+The bot is behind while its loop runs late or while Discord requests wait long for the bot's
+request budget. What gives way, in this order: the bots' pace, then, while overloaded, how
+often a table where only bots are to move is redrawn and its pictures (text until a member is
+to move); and while the loop is far behind, clicks are acknowledged as they arrive. Never a
+member's own turn, never a move.
 
 Every click, bot move and request is a turn of the one event loop. A loop that falls behind
 answers every click late, so the bots, which make most of the work, wait longer between moves
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 
 TICK = 0.1
 """Seconds between two looks at the loop."""
@@ -28,6 +30,10 @@ MOST = 20.0
 OVERLOADED = 2.0
 """From this stretch on the bot is overloaded: a table where only bots are to move is shown
 as text, and tables say that bots play more slowly."""
+BACKLOG = 1.0
+"""Seconds of Discord requests waiting for the bot's request budget past which the bot counts
+as behind, as if its loop were late: bots then slow down too, so that their tables can still
+be shown."""
 HURRY = 0.25
 """How late a tick may be before clicks are acknowledged as they arrive: their own work may
 then be slow too."""
@@ -43,6 +49,8 @@ class LoopStrain:
         self.hurry = HURRY
         """How late a tick may be before clicks are hurried (see `HURRY`)."""
         self._hurried_until = float("-inf")
+        self.backlog: Callable[[], float] = lambda: 0.0
+        """Seconds of requests waiting for the request budget (`bot.budget.Budget.backlog`)."""
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -66,11 +74,12 @@ class LoopStrain:
         may not be done within Discord's time."""
         return asyncio.get_running_loop().time() < self._hurried_until
 
-    def noted(self, late: float, at: float = float("-inf")) -> None:
-        """A tick came `late` seconds after it was due, at the loop's time `at`."""
+    def noted(self, late: float, at: float = float("-inf"), backlog: float = 0.0) -> None:
+        """A tick came `late` seconds after it was due, at the loop's time `at`, with `backlog`
+        seconds of requests waiting for the budget."""
         if late > self.hurry:
             self._hurried_until = at + HURRY_FOR
-        if late > ON_TIME:
+        if late > ON_TIME or backlog > BACKLOG:
             self.late_ticks += 1
             self.stretch = min(MOST, self.stretch * STRETCH)
         else:
@@ -82,4 +91,4 @@ class LoopStrain:
             due = loop.time() + TICK
             await asyncio.sleep(TICK)
             now = loop.time()
-            self.noted(now - due, now)
+            self.noted(now - due, now, self.backlog())

@@ -129,3 +129,15 @@ async def test_requests_held_up_on_their_way_never_arrive_more_than_the_rate_in_
     await asyncio.gather(*(request(0.9) for _ in range(20)), *(request(0.0) for _ in range(20)))
     assert len(arrivals) == 40
     assert most_in_a_window(arrivals) <= 20, "no second of arrivals holds more than the rate"
+
+
+async def test_the_backlog_is_the_seconds_the_waiting_requests_take() -> None:
+    budget = Budget(rate=4)
+    for _ in range(4):
+        await budget.acquire()
+    assert budget.backlog() == 0.0
+    waiting = [asyncio.create_task(budget.acquire()) for _ in range(6)]
+    await asyncio.sleep(0)
+    assert budget.backlog() == pytest.approx(6 / 4)
+    await asyncio.gather(*waiting)
+    assert budget.backlog() == 0.0

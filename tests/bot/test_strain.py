@@ -9,7 +9,7 @@ import time
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.sessions.strain import HURRY, HURRY_FOR, MOST, ON_TIME, TICK, LoopStrain
+from bot.sessions.strain import BACKLOG, HURRY, HURRY_FOR, MOST, ON_TIME, TICK, LoopStrain
 
 
 def test_late_ticks_stretch_the_pause_and_ticks_on_time_give_it_back() -> None:
@@ -54,3 +54,13 @@ async def test_clicks_are_hurried_for_a_while_after_the_loop_was_found_far_behin
     assert strain.hurried
     strain.noted(HURRY * 2, now - HURRY_FOR - 0.01)
     assert not strain.hurried, "long ago: no longer"
+
+
+async def test_requests_waiting_long_for_the_budget_slow_the_bots_as_a_late_loop_does() -> None:
+    strain = LoopStrain()
+    strain.noted(0.0, backlog=BACKLOG / 2)
+    assert strain.stretch == 1.0
+    for _ in range(4):
+        strain.noted(0.0, backlog=BACKLOG * 3)
+    assert strain.stretch > 2
+    assert not strain.hurried, "clicks take their usual way: the loop itself is on time"
