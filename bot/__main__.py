@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from bot import startup_errors
 from bot.client import make_bot
 from bot.config import BotSettings
+from bot.runtime import use_fast_loop
 
 POSTGRES_CONNECT_SECONDS = 10
 
@@ -93,6 +94,7 @@ def main() -> int:
         print(problem, file=sys.stderr)
         return 2
     bot = make_bot(settings)
+    use_fast_loop()
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:

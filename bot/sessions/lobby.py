@@ -205,14 +205,14 @@ class LobbyFlow:
                     name=thread_name(adapter.title, host, words),
                     auto_archive_duration=ARCHIVE_MINUTES,
                 )
-            except BaseException:
+            except discord.HTTPException:
                 async with session.lock:
                     await session.abandon(NOT_OPENED)
                 raise
             async with session.lock:
                 try:
                     await session.display.post(await session.display.current())
-                except BaseException:
+                except discord.HTTPException:
                     await session.end(CANCELLED, N_("The game could not be shown here."))
                     raise
             session.wake()
@@ -228,11 +228,12 @@ class LobbyFlow:
 
     async def _send(self, session: GameSession, interaction: discord.Interaction[Any]) -> None:
         """Answer with the game's message; if Discord refuses it, the game is called off so
-        that it does not block the channel."""
+        that it does not block the channel. One that was not sent for another reason (the bot
+        stopping under it, the connection lost) stays saved: it is posted once the bot can."""
         try:
             message = await session.display.current()
             message_id = await replies.send(interaction, **message.send_kwargs())
-        except BaseException:
+        except discord.HTTPException:
             await session.end(CANCELLED, N_("The game could not be shown here."))
             raise
         await session.remember_message(message_id)

@@ -31,6 +31,7 @@ import yarl
 
 from bot.client import make_bot
 from bot.config import BotSettings
+from bot.runtime import use_fast_loop
 
 BOT_DELAY = 0.05
 """Seconds a bot waits before its move: short, so that tests move on quickly."""
@@ -101,4 +102,5 @@ async def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    use_fast_loop()
     asyncio.run(main(sys.argv[1:]))
