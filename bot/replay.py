@@ -20,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.adapters.base import GameAdapter, TableContext
+from bot.adapters.specs import DESCRIPTION_LIMIT
 from bot.i18n import Words
 from bot.storage.games import Move
 from bot.storage.records import GameRecord
@@ -29,7 +30,6 @@ from games.core.seats import Seat
 
 STORY_LIMIT = 1800
 """Characters of a step's story at most: the rest of the embed keeps room for the table."""
-DESCRIPTION_LIMIT = 4096
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,10 @@ FORM_TITLE_LIMIT = 45
 FORM_FIELDS_LIMIT = 5
 FIELD_LABEL_LIMIT = 45
 FIELD_VALUE_LIMIT = 4000
+DESCRIPTION_LIMIT = 4096
+"""Characters of an embed's description at most."""
+EMBED_LIMIT = 6000
+"""Characters of an embed at most, its title, description, fields and footer together."""
 
 
 @dataclass(frozen=True)

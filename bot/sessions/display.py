@@ -20,7 +20,13 @@ import discord
 from pydantic import BaseModel
 
 from bot.adapters.base import GameAdapter
-from bot.adapters.specs import ButtonSpec, Screen, TableContext
+from bot.adapters.specs import (
+    DESCRIPTION_LIMIT,
+    EMBED_LIMIT,
+    ButtonSpec,
+    Screen,
+    TableContext,
+)
 from bot.budget import Priority, priority
 from bot.i18n import N_, Words
 from bot.sessions import posting, threads
@@ -55,9 +61,6 @@ OVERLOADED_PACE = 2.0
 """How much longer a table where bots play waits between two states while the bot is
 overloaded (`LoopStrain.overloaded`)."""
 
-
-DESCRIPTION_LIMIT = 4096
-EMBED_LIMIT = 6000
 BUSY = N_("⏳ Sky Table is very busy right now: bots play more slowly.")
 
 

@@ -194,7 +194,8 @@ class GameRepository:
                 await self._record_move(transaction, game, move)
             return
         try:
-            await self.database.write([_update(game, over), *_move(game, move)])
+            statements = [_update_statement(game, over), *_move_statements(game, move)]
+            await self.database.write(statements)
         except Mismatch as mismatch:
             raise StaleGame(game.id, over) from mismatch
 
@@ -279,7 +280,7 @@ class GameRepository:
     async def _record_move(
         self, transaction: Transaction, game: GameRecord, move: Move | None
     ) -> None:
-        for statement in _move(game, move):
+        for statement in _move_statements(game, move):
             await transaction.execute(statement.sql, statement.params)
 
     async def moves(self, game_id: int) -> list[Move]:
@@ -290,12 +291,12 @@ class GameRepository:
         return [Move(row["seat"], row["action"]) for row in rows]
 
     async def _update(self, transaction: Transaction, game: GameRecord, over: int) -> None:
-        statement = _update(game, over)
+        statement = _update_statement(game, over)
         if await transaction.execute(statement.sql, statement.params) != 1:
             raise StaleGame(game.id, over)
 
 
-def _move(game: GameRecord, move: Move | None) -> list[Statement]:
+def _move_statements(game: GameRecord, move: Move | None) -> list[Statement]:
     """The statement recording `move` as the game's next, if there is one."""
     if move is None:
         return []
@@ -308,7 +309,7 @@ def _move(game: GameRecord, move: Move | None) -> list[Statement]:
     ]
 
 
-def _update(game: GameRecord, over: int) -> Statement:
+def _update_statement(game: GameRecord, over: int) -> Statement:
     """The statement writing every field of the game that can change over the saved version
     `over`, which must change one row; the game's start and end times are set first."""
     now = time.time()
