@@ -73,9 +73,10 @@ Printed (`--json`: one JSON object, these keys only unless `--details`):
 - `capacity_interactions_per_s`, `bare_bot_capacity_interactions_per_s`: each bot's capacity,
   and `capacity_ratio`, Sky Table's over the bare bot's (both measured in this run);
 - with `--find-held`, `games_held`: the most games, in steps of 50 up to `--games`, whose
-  steady state answers at `answer_ms_p99` under 100 ms, found by bisection, each probe a load
-  phase of its own (a fresh bot, store and channels; `--seconds` of play). The probes are in the
-  details (`held_probes`: games, answer_ms_p99).
+  steady state answers at `answer_ms_p99` under 100 ms, found by bisection; a size is probed
+  `--held-tries` times (3), each a load phase of its own (a fresh bot, store and channels;
+  `--seconds` of play), and judged by the median p99. The probes are in the details
+  (`held_probes`: games, answer_ms_p99).
 
 **Capacity.** Clicks are sent open-loop: at rate R, click i is due at `start + i / R` whatever
 the answers, on the longest-waiting table that has no click in flight (one person a table); a
@@ -109,6 +110,7 @@ import bisect
 import contextlib
 import gc
 import json
+import math
 import os
 import random
 import statistics
@@ -116,7 +118,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -138,6 +140,9 @@ ROOT = Path(__file__).resolve().parents[1]
 HELD_STEP = 50
 """`--find-held` looks for the most games in steps of this many."""
 HELD_P99_MS = 100.0
+HELD_TRIES = 3
+"""`--find-held` probes each size this many times and goes by the median p99: a single
+probe's p99 moves by several times between runs of the same code on a shared machine."""
 STEADY_AFTER = 5.0
 """Seconds after the last game started from which the steady state is measured."""
 CHANNELS_PER_SERVER = 50
@@ -1515,26 +1520,37 @@ async def find_held(
 ) -> Held:
     """Each probe a load phase of its own (fresh bot, store and channels) for `--seconds`."""
 
-    async def probe(count: int) -> float | None:
-        figures = await load_phase(dc, watch, workdir, args, count, f"held{count}")
-        p99: float | None = figures["answer_ms_p99"]
-        progress(f"held{count}: answer p99 {p99} ms")
-        return p99
+    async def probe(count: int) -> list[float | None]:
+        tries: list[float | None] = []
+        for attempt in range(1, args.held_tries + 1):
+            name = f"held{count}-{attempt}"
+            figures = await load_phase(dc, watch, workdir, args, count, name)
+            tries.append(figures["answer_ms_p99"])
+            progress(f"{name}: answer p99 {tries[-1]} ms")
+        return tries
 
     return await bisect_held(args.games, probe)
 
 
+def median_p99(tries: Sequence[float | None]) -> float | None:
+    """The median of a size's probes, a probe with no answer counting as the slowest."""
+    ordered = sorted(tries, key=lambda p99: math.inf if p99 is None else p99)
+    return ordered[(len(ordered) - 1) // 2] if ordered else None
+
+
 async def bisect_held(
-    most: int, probe: Callable[[int], Awaitable[float | None]], step: int = HELD_STEP
+    most: int, probe: Callable[[int], Awaitable[list[float | None]]], step: int = HELD_STEP
 ) -> Held:
-    """The most games, a multiple of `step` up to `most`, whose `probe` (the answer p99 in ms,
-    None with no answer) is under `HELD_P99_MS`, by bisection: load only ever grows the p99."""
+    """The most games, a multiple of `step` up to `most`, whose `probe` (its tries' answer p99
+    in ms, None with no answer) is under `HELD_P99_MS` at the median, by bisection: load only
+    ever grows the p99."""
     holds, fails = 0, most // step + 1
     probes: list[tuple[int, float | None]] = []
     while fails - holds > 1:
         middle = (holds + fails) // 2
-        p99 = await probe(middle * step)
-        probes.append((middle * step, p99))
+        tries = await probe(middle * step)
+        probes += [(middle * step, p99) for p99 in tries]
+        p99 = median_p99(tries)
         if p99 is not None and p99 < HELD_P99_MS:
             holds = middle
         else:
@@ -1588,6 +1604,12 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         "--find-held",
         action="store_true",
         help=f"also the most games (steps of {HELD_STEP}) answered within {HELD_P99_MS:g} ms p99",
+    )
+    parser.add_argument(
+        "--held-tries",
+        type=int,
+        default=HELD_TRIES,
+        help=f"probes a size for --find-held, judged by their median p99 ({HELD_TRIES})",
     )
     parser.add_argument("--tables", type=int, help="tables of the capacity phases (100)")
     parser.add_argument("--start-rate", type=float, default=50.0, help="clicks/s of the first step")

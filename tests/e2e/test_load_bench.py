@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from bench.load import Changes, arguments, bisect_held, bot_moves_shown, frontiers, run
+from bench.load import (
+    Changes,
+    arguments,
+    bisect_held,
+    bot_moves_shown,
+    frontiers,
+    median_p99,
+    run,
+)
 
 SHORT = [
     "--games", "8", "--seconds", "8", "--quick", "--tables", "8",
@@ -91,10 +99,35 @@ async def test_the_most_games_held_is_found_by_bisection(
     """A load whose p99 passes 100 ms beyond `limit` games."""
     seen: list[int] = []
 
-    async def probe(count: int) -> float | None:
+    async def probe(count: int) -> list[float | None]:
         seen.append(count)
-        return 50.0 if count <= limit else 150.0
+        return [50.0 if count <= limit else 150.0]
 
     found = await bisect_held(most, probe)
     assert (found.most, seen) == (held, probed)
     assert [count for count, _ in found.probes] == probed
+
+
+@pytest.mark.parametrize(
+    ("tries", "median"),
+    [
+        ([80.0, 300.0, 90.0], 90.0),
+        ([80.0, None, 150.0], 150.0),
+        ([None, None, 60.0], None),
+        ([120.0], 120.0),
+        ([], None),
+    ],
+)
+def test_a_size_is_judged_by_its_probes_median_an_unanswered_probe_the_slowest(
+    tries: list[float | None], median: float | None
+) -> None:
+    assert median_p99(tries) == median
+
+
+async def test_one_slow_probe_of_three_does_not_fail_a_size() -> None:
+    async def probe(count: int) -> list[float | None]:
+        return [60.0, 400.0, 70.0] if count <= 100 else [150.0, 90.0, 200.0]
+
+    found = await bisect_held(200, probe)
+    assert found.most == 100
+    assert len(found.probes) == 3 * 2
