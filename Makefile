@@ -41,6 +41,7 @@ TEST_WORKERS ?= 4
 
 test: $(VENV)/.dev
 	bash tests/ensure_postgres.sh
+	bash tests/ensure_chromium.sh
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=10
 
 # New examples for every test that draws them, for FUZZ_MINUTES (10 by default); each failure

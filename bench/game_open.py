@@ -45,7 +45,10 @@ async def open_games(games: int, threads: bool, workdir: Path) -> dict[str, floa
         guild.add_member(user)
         lobby = guild.add_text_channel("games")
         settings = BotSettings(
-            discord_token=dc.token, database_path=workdir / f"{threads}.db", picture_processes=0
+            discord_token=dc.token,
+            database_path=workdir / f"{threads}.db",
+            picture_processes=0,
+            web_port=None,
         )
         bot = await dc.start_bot(SkyTableBot(settings, bot_delay=BOT_DELAY))
         try:

@@ -216,7 +216,11 @@ async def main(argv: list[str]) -> None:
     base, gateway, token, database, out, ready_file, bot_delay, look = argv
     point_at(base, gateway)
     settings = BotSettings(
-        discord_token=token, database_url=database, log_level="WARNING", dev_guild_id=None
+        discord_token=token,
+        database_url=database,
+        log_level="WARNING",
+        dev_guild_id=None,
+        web_port=None,
     )
     bot = SkyTableBot(settings, bot_delay=float(bot_delay))
     bot._connection.guild_ready_timeout = 0.2

@@ -22,9 +22,13 @@ from bot.sessions.router import CHANGED_MEANWHILE
 from bot.storage import Database, GameRepository, StaleGame, StorageUnavailable, open_database
 from bot.storage.games import GuildRepository
 from bot.storage.stats import StatsRepository
+from bot.storage.web import WebRepository
 from bot.ui import replies
 from bot.ui.avatars import AvatarCache
 from bot.ui.components import handled_here, route_component, submitted_form
+from bot.web import links
+from bot.web.app import Served, serve
+from bot.web.pages import Sources
 from games.core.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -63,6 +67,8 @@ class SkyTableBot(commands.Bot):
         self.seeds = seeds
         self.catalog = catalog or installed()
         self.tree.error(self.on_app_command_error)
+        self.pages: Served | None = None
+        """The web pages, while this process serves them."""
         self.budget = budget.Budget(budget.share(settings.shards, settings.requests_per_second))
         budget.install(self.http, self.budget)
 
@@ -74,6 +80,7 @@ class SkyTableBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.database = await open_database(self.settings.store)
         self.stats = StatsRepository(self.database)
+        self.web = WebRepository(self.database)
         self.sessions = Sessions(
             self,
             GameRepository(self.database, self.catalog.bot_ratings),
@@ -88,6 +95,16 @@ class SkyTableBot(commands.Bot):
             avatars=AvatarCache(self.settings.avatar_cdn),
         )
         self.sessions.context.strain.backlog = self.budget.backlog
+        self.sessions.context.pages = self.pages_of
+        self.pages = await serve(
+            self.settings,
+            Sources(
+                self.database,
+                self.catalog,
+                self.sessions.context.pictures,
+                self.sessions.context.avatars,
+            ),
+        )
         for extension in self.catalog.extensions:
             await self.load_extension(extension)
         for event in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):
@@ -107,8 +124,26 @@ class SkyTableBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    @property
+    def pages_base(self) -> str | None:
+        """The public address of the web pages, when there are any (served here, or by
+        `python -m bot.web` at WEB_URL)."""
+        if self.settings.web_url is not None:
+            return self.settings.web_url
+        return self.pages.url if self.pages is not None else None
+
+    async def pages_of(self, guild_id: int | None) -> str | None:
+        """The address of a server's pages (its token's), while they are on."""
+        base = self.pages_base
+        if base is None or guild_id is None:
+            return None
+        token = await self.web.token(guild_id)
+        return None if token is None else links.root(base, token)
+
     async def close(self) -> None:
         await self._finish_answers()
+        if self.pages is not None:
+            await self.pages.close()
         if hasattr(self, "sessions"):
             await self.sessions.close()
         await super().close()

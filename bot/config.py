@@ -44,6 +44,44 @@ class BotSettings(BaseSettings):
     """Processes choosing the game bots' moves; 0 chooses them in a thread of the bot's own;
     unset, one, or none when the pictures are drawn in the bot's process (one core in all)."""
 
+    web_port: int | None = Field(default=8080, ge=0, le=65535)
+    """The port the web pages are served on in the bot's process; unset (empty), none are
+    served (`python -m bot.web` may serve them alone); 0, a free port."""
+    web_host: str = Field(default="127.0.0.1")
+    """The address the pages are served on: this machine only unless told otherwise (a
+    reverse proxy in front of them gives them their public address)."""
+    web_url: str | None = Field(default=None)
+    """The public address of the pages, which links from Discord use (typically the HTTPS
+    address of a reverse proxy); unset, http://WEB_HOST:WEB_PORT."""
+    web_trust_forwarded: bool = Field(default=False)
+    """Behind a reverse proxy: the client of a request is the last address of its
+    X-Forwarded-For (for the pages' rate limit per client)."""
+
+    @field_validator("web_port", "web_url", mode="before")
+    @classmethod
+    def _blank_web_is_unset(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("web_url")
+    @classmethod
+    def _web_address(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.strip().rstrip("/")
+        if not value.lower().startswith(("http://", "https://")):
+            raise ValueError(
+                "must be an http:// or https:// address, such as https://sky.example.org"
+            )
+        return value
+
+    def pages_url(self, bound_port: int | None = None) -> str:
+        """Where links from Discord point to."""
+        if self.web_url is not None:
+            return self.web_url
+        return f"http://{self.web_host}:{bound_port or self.web_port}"
+
     @field_validator("discord_token", mode="before")
     @classmethod
     def _blank_token_is_missing(cls, value: object) -> object:

@@ -13,7 +13,7 @@ under what happened in it, and asks nobody to act.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,23 +100,30 @@ def _begins_step(
     return adapter.turn_token(engine) != token and adapter.off_turn(engine, seat) is None
 
 
-def steps(adapter: GameAdapter, game: GameRecord, moves: Sequence[Move]) -> list[Step]:
-    """Every step of the game, the deal first."""
+def walk(
+    adapter: GameAdapter, game: GameRecord, moves: Sequence[Move]
+) -> Iterator[tuple[Step, Engine]]:
+    """Every step of the game, the deal first, each with the game as it left it: the same
+    engine, played on once the next step is asked for."""
     engine, events = dealt(adapter, game)
     rounds = _Rounds(adapter, engine)
-    found = [Step(0, rounds.dealt(engine), tuple(events))]
+    yield Step(0, rounds.dealt(engine), tuple(events)), engine
     begun = 0
     token, round_now = adapter.turn_token(engine), rounds.now(engine)
     under_way: list[Any] = []
     for index, move in enumerate(moves):
         if index > begun and _begins_step(adapter, engine, move.seat, token, round_now):
-            found.append(Step(index, rounds.after_step(engine), tuple(under_way)))
+            yield Step(index, rounds.after_step(engine), tuple(under_way)), engine
             begun, under_way = index, []
             token, round_now = adapter.turn_token(engine), rounds.now(engine)
         under_way += engine.apply(move.seat, adapter.decode_action(move.action))
     if moves:
-        found.append(Step(len(moves), rounds.after_step(engine), tuple(under_way)))
-    return found
+        yield Step(len(moves), rounds.after_step(engine), tuple(under_way)), engine
+
+
+def steps(adapter: GameAdapter, game: GameRecord, moves: Sequence[Move]) -> list[Step]:
+    """Every step of the game, the deal first."""
+    return [step for step, _ in walk(adapter, game, moves)]
 
 
 def round_starts(found: Sequence[Step]) -> list[int]:

@@ -1,4 +1,5 @@
-"""`/profile [member]`: one card of a member in this server, made to be read on a phone.
+"""`/profile card [member]`: one card of a member in this server, made to be read on a phone;
+`/profile hide` and `/profile show`: whether the member is on the server's web pages.
 
 Their avatar and name; per game type their rating and place among the server's rated members,
 games and wins, best game and feats; their daily deal streak, while they have one; their latest
@@ -19,8 +20,9 @@ from bot.storage.daily import DailyRepository, day_of
 from bot.storage.profiles import Profile, read_profile
 from bot.storage.stats import Rating, RecentGame
 from bot.ui.rating_words import rating_summary
-from bot.ui.replies import words_for
-from cogs.stats import QUIET, TITLES, best_and_worst, feat_texts, replay_choice
+from bot.ui.replies import tell, words_for
+from bot.web import links
+from cogs.stats import QUIET, TITLES, best_and_worst, feat_texts, replay_choice, web_link
 from games.core.errors import IllegalAction
 
 
@@ -80,13 +82,16 @@ def _recent_line(game: RecentGame, words: Words) -> str:
     return f"**#{game.game_id}** {title} · {place} · <t:{int(game.ended_at)}:R>{thread}"
 
 
-class ProfileCog(commands.Cog):
+class ProfileCog(
+    commands.GroupCog, group_name="profile", group_description="Members' cards in this server"
+):
     def __init__(self, bot: SkyTableBot) -> None:
         self.bot = bot
+        super().__init__()
 
-    @app_commands.command(name="profile", description="A member's card in this server")
+    @app_commands.command(name="card", description="A member's card in this server")
     @app_commands.describe(member="Whose card (default yours)")
-    async def profile(
+    async def card(
         self, interaction: discord.Interaction[Any], member: discord.Member | None = None
     ) -> None:
         words = words_for(interaction)
@@ -102,10 +107,52 @@ class ProfileCog(commands.Cog):
             list(TITLES),
             today,
         )
+        view = replay_choice([(game.game_id, game.kind) for game in found.recent], words)
+        web_link(view, await self._page(interaction.guild_id, user.id), words)
         await interaction.response.send_message(
-            embed=profile_embed(self.bot, user, found, words),
-            view=replay_choice([(game.game_id, game.kind) for game in found.recent], words),
-            allowed_mentions=QUIET,
+            embed=profile_embed(self.bot, user, found, words), view=view, allowed_mentions=QUIET
+        )
+
+    async def _page(self, guild_id: int, user_id: int) -> str | None:
+        """The member's web page, when the server has pages and they are on them."""
+        pages = await self.bot.pages_of(guild_id)
+        if pages is None:
+            return None
+        member = await self.bot.web.member(guild_id, user_id)
+        if member is None or not member.visible:
+            return None
+        return links.member_page(pages, member.page)
+
+    @app_commands.command(name="hide", description="Keep yourself off this server's web pages")
+    async def hide(self, interaction: discord.Interaction[Any]) -> None:
+        await self._on_pages(interaction, hidden=True)
+        await tell(
+            interaction,
+            "You are off this server's web pages: on no leaderboard, no page of your own, and "
+            '"Player N" in the games you played. `/profile show` puts you back.',
+        )
+
+    @app_commands.command(
+        name="show", description="Be on this server's web pages again (as you are by default)"
+    )
+    async def show(self, interaction: discord.Interaction[Any]) -> None:
+        await self._on_pages(interaction, hidden=False)
+        await tell(
+            interaction,
+            "You are on this server's web pages again, under the name of your latest game here.",
+        )
+
+    async def _on_pages(self, interaction: discord.Interaction[Any], *, hidden: bool) -> None:
+        if interaction.guild_id is None:
+            raise IllegalAction("Web pages belong to a server, not to direct messages.")
+        user = interaction.user
+        await self.bot.web.set_hidden(
+            interaction.guild_id,
+            user.id,
+            user.display_name,
+            user.avatar.key if user.avatar is not None else None,
+            hidden,
+            self.bot.sessions.context.clock.now(),
         )
 
 

@@ -37,6 +37,7 @@ from bot.ui.rating_words import (
     rating_text,
 )
 from bot.ui.replies import words_for
+from bot.web import links
 from games.core.errors import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -117,6 +118,17 @@ async def _answer(
         log.info("A stats button was answered too late for Discord")
 
 
+def web_link(
+    view: discord.ui.View, url: str | None, words: Words, row: int | None = None
+) -> discord.ui.View:
+    """`view` with a link to the same on the server's web pages, when it has them."""
+    if url is not None:
+        view.add_item(
+            discord.ui.Button(label=words("Open on the web"), emoji="🌐", url=url, row=row)
+        )
+    return view
+
+
 def standing_rating(standing: Standing, words: Words) -> str:
     """ "rating 12.3", marked when provisional, or that there is none yet."""
     if standing.rating is None:
@@ -126,7 +138,13 @@ def standing_rating(standing: Standing, words: Words) -> str:
 
 
 async def leaderboard_page(
-    stats: StatsRepository, guild_id: int, kind: str, period: str, page: int, words: Words
+    stats: StatsRepository,
+    guild_id: int,
+    kind: str,
+    period: str,
+    page: int,
+    words: Words,
+    pages: str | None = None,
 ) -> Shown:
     if kind not in TITLES or period not in PERIODS:
         raise IllegalAction("That is not a leaderboard of this bot.")
@@ -174,7 +192,8 @@ async def leaderboard_page(
             label=words("Next"), custom_id=f"skyb:{kind}:{period}:{page + 1}", disabled=not more
         )
     )
-    return embed, view
+    board = links.board_page(pages, kind, period) if pages is not None else None
+    return embed, web_link(view, board, words)
 
 
 class BoardButton(
@@ -203,7 +222,13 @@ class BoardButton(
             words = words_for(interaction)
             guild_id = _guild(interaction)
             return await leaderboard_page(
-                bot.stats, guild_id, self.kind, self.period, self.page, words
+                bot.stats,
+                guild_id,
+                self.kind,
+                self.period,
+                self.page,
+                words,
+                await bot.pages_of(guild_id),
             )
 
         await _answer(interaction, page, fresh=False)
@@ -222,7 +247,9 @@ async def replay_message(
     found = steps(adapter, game, moves)
     step = min(step, len(found) - 1)
     embed = replay_embed(adapter, game, moves, found, step, words)
-    return embed, replay_buttons(game_id, found, step, words)
+    pages = await bot.pages_of(game.guild_id)
+    url = links.game_page(pages, game_id, step + 1) if pages is not None else None
+    return embed, web_link(replay_buttons(game_id, found, step, words), url, words, row=2)
 
 
 def replay_buttons(game_id: int, found: Sequence[Step], step: int, words: Words) -> discord.ui.View:
@@ -383,8 +410,9 @@ class StatsCog(commands.Cog):
         if period == DAILY_PERIOD:
             await self._daily_board(interaction, game, words)
             return
+        guild_id = _guild(interaction)
         embed, view = await leaderboard_page(
-            self.bot.stats, _guild(interaction), game, period, 0, words
+            self.bot.stats, guild_id, game, period, 0, words, await self.bot.pages_of(guild_id)
         )
         await interaction.response.send_message(embed=embed, view=view, allowed_mentions=QUIET)
 
@@ -397,7 +425,10 @@ class StatsCog(commands.Cog):
             raise IllegalAction("{game} has no daily deal.", game=adapter.title)
         guild_id = _guild(interaction)
         board = await daily_board(daily.daily, guild_id, game, adapter.title, daily.today(), words)
-        await interaction.response.send_message(embed=board, allowed_mentions=QUIET)
+        pages = await self.bot.pages_of(guild_id)
+        url = links.board_page(pages, game, DAILY_PERIOD) if pages is not None else None
+        view = web_link(discord.ui.View(timeout=None), url, words)
+        await interaction.response.send_message(embed=board, view=view, allowed_mentions=QUIET)
 
     @app_commands.command(name="stats", description="A member's record in this server's games")
     @app_commands.describe(member="Whose record (default yours)")
@@ -449,7 +480,8 @@ class StatsCog(commands.Cog):
     @app_commands.command(name="history", description="This server's latest finished games")
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         words = words_for(interaction)
-        past = await self.bot.stats.history(_guild(interaction))
+        guild_id = _guild(interaction)
+        past = await self.bot.stats.history(guild_id)
         lines = []
         nobody = words("a bot or a guest")
         for game in past:
@@ -466,6 +498,8 @@ class StatsCog(commands.Cog):
             colour=discord.Colour.gold(),
         )
         view = replay_choice([(game.game_id, game.kind) for game in past], words)
+        pages = await self.bot.pages_of(guild_id)
+        web_link(view, links.server_page(pages) if pages is not None else None, words)
         await interaction.response.send_message(embed=embed, view=view, allowed_mentions=QUIET)
 
 

@@ -1,5 +1,5 @@
 """`/table …`: what applies to any game in this channel — show it again, leave, cancel,
-reminders of your turn — and the language and look of the server's tables."""
+reminders of your turn — the language and look of the server's tables, and its web pages."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from bot.client import SkyTableBot
 from bot.i18n import LANGUAGES as SPOKEN
 from bot.i18n import N_
 from bot.ui.replies import tell
+from bot.web import links
 from games.core.errors import IllegalAction
 
 SERVER = "server"
@@ -125,6 +126,70 @@ class TableCog(
                 "Games opened from now on are played in their channel, one game a channel; "
                 "open games stay where they are.",
             )
+
+    web = app_commands.Group(name="web", description="This server's web pages (Manage Server)")
+
+    @web.command(name="on", description="Give this server web pages at an unlisted address")
+    async def web_on(self, interaction: discord.Interaction[Any]) -> None:
+        guild_id = _pages_admin(interaction)
+        base = _base(self.bot)
+        token = await self.bot.web.turn_on(guild_id)
+        await tell(
+            interaction,
+            "This server's web pages are on: {address}\nAnyone with the address sees this "
+            "server's leaderboards, profiles and replays; nothing lists it. "
+            "`/table web new-address` replaces it, `/table web off` turns them off, and a "
+            "member keeps off them with `/profile hide`.",
+            address=links.server_page(links.root(base, token)),
+        )
+
+    @web.command(name="off", description="Take this server's web pages down")
+    async def web_off(self, interaction: discord.Interaction[Any]) -> None:
+        guild_id = _pages_admin(interaction)
+        if await self.bot.web.turn_off(guild_id):
+            await tell(
+                interaction, "This server's web pages are off: their address shows nothing now."
+            )
+        else:
+            await tell(interaction, "This server's web pages were already off.")
+
+    @web.command(
+        name="new-address",
+        description="Move this server's web pages to a new address; the old one stops working",
+    )
+    async def web_new_address(self, interaction: discord.Interaction[Any]) -> None:
+        guild_id = _pages_admin(interaction)
+        base = _base(self.bot)
+        token = await self.bot.web.new_address(guild_id)
+        if token is None:
+            raise IllegalAction(
+                "This server's web pages are off: turn them on with `/table web on`."
+            )
+        await tell(
+            interaction,
+            "This server's web pages moved to {address}\nThe old address shows nothing now.",
+            address=links.server_page(links.root(base, token)),
+        )
+
+
+NO_PAGES = N_(
+    "This bot serves no web pages: its operator has not set them up (WEB_PORT or WEB_URL)."
+)
+
+
+def _pages_admin(interaction: discord.Interaction[Any]) -> int:
+    return _admin_of_server(
+        interaction,
+        N_("Web pages belong to a server, not to direct messages."),
+        N_("Only someone with Manage Server can choose whether this server has web pages."),
+    )
+
+
+def _base(bot: SkyTableBot) -> str:
+    base = bot.pages_base
+    if base is None:
+        raise IllegalAction(NO_PAGES)
+    return base
 
 
 def _admin_of_server(

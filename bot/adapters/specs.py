@@ -36,6 +36,8 @@ class ButtonSpec:
     style: ButtonStyle = "secondary"
     disabled: bool = False
     emoji: str | None = None
+    url: str | None = None
+    """A link button: opens this address, and sends the bot nothing (`verb` unused)."""
 
 
 @dataclass(frozen=True)

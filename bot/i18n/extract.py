@@ -5,8 +5,9 @@
 A message is found where the code hands a literal to the catalog: `words("…")`,
 `words.plural("…", "…", n)`, `tell(interaction, "…")`, `session.note("…")`, an engine error
 (`IllegalAction("…")`, `InvalidSettings("…")`, `part("…")`), a `Term("…")`, a feat's plural
-(`Feat(name, "…", "…")`), or a constant marked `N_("…")`. The command strings are found from
-the command tree (see `tests/i18n`).
+(`Feat(name, "…", "…")`), or a constant marked `N_("…")`; in the web pages' templates,
+`_("…")` and `plural("…", "…", n)`. The command strings are found from the command tree (see
+`tests/i18n`).
 """
 
 from __future__ import annotations
@@ -40,16 +41,21 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "Feat": (2, 3),
 }
 
+TEMPLATES = "bot/web/templates"
+TEMPLATE_KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "plural": (1, 2)}
+
 Message = str | tuple[str, str]
 
 
 def messages(root: Path = ROOT) -> Iterator[tuple[Message, str]]:
     """Each message found in the code (a plural as its two forms), with where it is."""
-    for folder in SCANNED:
+    sources = [(folder, "**.py", "python", KEYWORDS) for folder in SCANNED]
+    sources.append((TEMPLATES, "**.html", "jinja2", TEMPLATE_KEYWORDS))
+    for folder, pattern, method, keywords in sources:
         found = extract_from_dir(
             root / folder,
-            method_map=[("**.py", "python")],
-            keywords=KEYWORDS,
+            method_map=[(pattern, method)],
+            keywords=keywords,
             comment_tags=(),
             strip_comment_tags=True,
         )

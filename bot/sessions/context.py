@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +57,10 @@ ANSWER_WITHIN = 0.06
 the click is answered without a message, and the table follows through its webhook."""
 
 
+async def no_pages(guild_id: int | None) -> str | None:
+    return None
+
+
 @dataclass
 class SessionContext:
     store: GameRepository
@@ -77,6 +81,8 @@ class SessionContext:
     """Seconds a click on the table waits for the table's picture to be answered with it."""
     avatars: AvatarCache = field(default_factory=lambda: AvatarCache(None))
     """Members' avatars for the pictures (by default none is fetched)."""
+    pages: Callable[[int | None], Awaitable[str | None]] = no_pages
+    """The root of a server's web pages, while it has them."""
 
     def bot_pause(self) -> float:
         """How long a bot waits before its move: about `bot_delay`, varied so that bots of

@@ -40,6 +40,7 @@ from bot.ui.card import LOCKED, thread_name
 from bot.ui.fallback import fallback_screen
 from bot.ui.lobby_screens import lobby_screen
 from bot.ui.rendering import Message, notice, prepare
+from bot.web import links
 from games.core.engine import Engine
 
 log = logging.getLogger(__name__)
@@ -316,11 +317,15 @@ class Display:
             record = record.model_copy(update={"deadline": None})
 
         daily = await daily_final(record, words, session.context.store.database)
+        pages = await session.context.pages(record.guild_id)
 
         def draw() -> Screen:
             screen = session.adapter.final(record, session.engine, words, session.context.avatars)
             rematch = ButtonSpec(words("Rematch"), "rematch", style="primary", emoji="🔁")
             last = [rematch] if daily is None else [daily.share]
+            if pages is not None:
+                url = links.game_page(pages, record.id)
+                last.append(ButtonSpec(words("Replay on the web"), "", emoji="🌐", url=url))
             content = screen.content if daily is None else daily.content
             rows = [*screen.rows[:4], last]
             return Screen(embed=screen.embed, rows=rows, content=content, pictures=screen.pictures)

@@ -13,6 +13,7 @@ from bot.storage.daily import DailyEnd, record_daily
 from bot.storage.database import Conflict, Database, Mismatch, Row, Statement, Transaction
 from bot.storage.ratings import record_game, take_back
 from bot.storage.records import GameRecord, ResultRecord, SeatRecord
+from bot.storage.web import record_members
 
 
 class StaleGame(Exception):
@@ -252,6 +253,7 @@ class GameRepository:
                 ],
             )
             await record_game(transaction, game, results, self.database.dialect, self.bot_ratings)
+            await record_members(transaction, game)
 
     async def results(self, game_id: int) -> list[ResultRecord]:
         rows = await self.database.fetchall(

@@ -221,6 +221,16 @@ class Controls(discord.ui.View):
 
 
 def _button(spec: ButtonSpec, game_id: int, version: int) -> dict[str, Any]:
+    if spec.url is not None:
+        link: dict[str, Any] = {
+            "type": BUTTON,
+            "style": discord.ButtonStyle.link.value,
+            "label": spec.label[:80],
+            "url": spec.url,
+        }
+        if spec.emoji:
+            link["emoji"] = _emoji(spec.emoji)
+        return link
     button: dict[str, Any] = {
         "type": BUTTON,
         "style": STYLES[spec.style].value,

@@ -55,5 +55,6 @@ async def test_extensions_load_and_commands_are_valid(tmp_path: Path) -> None:
         "language",
         "pictures",
         "threads",
+        "web",
     }
     await bot.close()

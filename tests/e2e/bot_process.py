@@ -73,6 +73,7 @@ async def main(argv: list[str]) -> None:
         log_level="WARNING",
         dev_guild_id=None,
         avatar_cdn=None,
+        web_port=None,
     )
     bot = make_bot(settings, bot_delay=BOT_DELAY, seeds=seeds)
     bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT

@@ -74,6 +74,8 @@ class Table:
     """How long a click on the table waits for its picture to be answered with the table: the
     tests read the table from a click's answer, on a machine busy with the rest of the suite
     (the bot's own default is `ANSWER_WITHIN`)."""
+    pages: bool = True
+    """The bot serves the web pages (on a free port of this machine)."""
     avatars: bool = False
     """Members' avatars are fetched from the stand-in's CDN; off, none is fetched (each member
     is drawn with the placeholder), so that a table's pictures change only with the game."""
@@ -85,6 +87,7 @@ class Table:
             database_url=self.database_url,
             picture_processes=self.picture_processes,
             avatar_cdn=self.dc.cdn_url if self.avatars else None,
+            web_port=0 if self.pages else None,
         )
         if self.requests_per_second is not None:
             settings.requests_per_second = self.requests_per_second

@@ -23,7 +23,7 @@ async def test_a_members_card_after_a_game_and_another_members(tmp_path: Path) -
         await t.settled(lambda s: True, "the standings", session)
         game_id = session.record.id
 
-        card = shown(await t.slash("ana", "profile"))
+        card = shown(await t.slash("ana", "profile card"))
         (embed,) = card.embeds
         assert embed["title"] == f"{ana.name}'s profile"
         assert embed["thumbnail"]["url"].startswith(t.dc.cdn_url), "the member's avatar"
@@ -36,12 +36,12 @@ async def test_a_members_card_after_a_game_and_another_members(tmp_path: Path) -
         assert card.payload.get("allowed_mentions", {}).get("parse") in (None, [])
 
         t.users["leo"].locale = "fr"
-        french = shown(await t.slash("leo", "profile", member=ana))
+        french = shown(await t.slash("leo", "profile card", member=ana))
         text = french.text()
         assert f"Profil d'{ana.name}" in text and "1 partie · 1 victoire" in text
         assert "Meilleure partie 3" in text and "1 sur 3" in text
 
-        leos = shown(await t.slash("zoe", "profile", member=leo)).text()
+        leos = shown(await t.slash("zoe", "profile card", member=leo)).text()
         assert "1 game · 0 wins" in leos and "Best game 40" in leos and "· 3 of 3 ·" in leos
 
         chooser = next(c for c in card.walk_components() if c.get("custom_id") == "skyh:replay")
@@ -51,17 +51,17 @@ async def test_a_members_card_after_a_game_and_another_members(tmp_path: Path) -
 
         newcomer = t.dc.add_user("max")
         t.guild.add_member(newcomer)
-        empty = shown(await t.dc.slash(newcomer, t.channel, "profile")).text()
+        empty = shown(await t.dc.slash(newcomer, t.channel, "profile card")).text()
         assert "No finished games in this server yet." in empty
 
         elsewhere = t.dc.add_guild("Elsewhere")
         room = elsewhere.add_text_channel("games")
         elsewhere.add_member(ana)
-        other = shown(await t.dc.slash(ana, room, "profile")).text()
+        other = shown(await t.dc.slash(ana, room, "profile card")).text()
         assert "No finished games in this server yet." in other
 
         dm = t.dc.world.dm_channel(ana)
-        refused = await t.dc.slash(ana, dm, "profile")
+        refused = await t.dc.slash(ana, dm, "profile card")
         assert refused.type == 4 and refused.ephemeral and not refused.errors
         assert "not to direct messages" in refused.content
 
@@ -69,13 +69,13 @@ async def test_a_members_card_after_a_game_and_another_members(tmp_path: Path) -
 async def test_the_daily_deal_streak_shows_only_while_the_member_has_one(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         await t.start()
-        newcomer = shown(await t.slash("leo", "profile")).text()
+        newcomer = shown(await t.slash("leo", "profile card")).text()
         assert "No finished games in this server yet." in newcomer
         assert "Daily deal streak" not in newcomer, "never played the daily deal"
 
         now = t.clock.now()
         days = [day_of(now), day_of(now - DAY), day_of(now - 2 * DAY)]
         await played_daily(t.running.sessions.store.database, t.users["ana"].id, *days)
-        card = shown(await t.slash("ana", "profile")).text()
+        card = shown(await t.slash("ana", "profile card")).text()
         assert "🔥 Daily deal streak: 3 days" in card
         assert "No finished games in this server yet." in card

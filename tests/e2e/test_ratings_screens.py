@@ -72,7 +72,7 @@ async def test_ratings_on_the_leaderboard_stats_and_profile(tmp_path: Path) -> N
         assert f"Skyjo score sheet: from 0.0 to {shown_rating} over 2 games" in description
         assert "▼" in shown(await t.slash("leo", "stats")).text(), "a loss lowers it"
 
-        card = shown(await t.slash("zoe", "profile", member=ana))
+        card = shown(await t.slash("zoe", "profile card", member=ana))
         assert f"Rating {shown_rating} (provisional) · #1 of 3" in card.text()
 
         t.users["leo"].locale = "de"
@@ -86,5 +86,5 @@ async def test_ratings_on_the_leaderboard_stats_and_profile(tmp_path: Path) -> N
         assert f"von 0,0 auf {lowest} in 2 Spielen" in beschreibung
         rangliste = shown(await t.slash("leo", "leaderboard", game=SHEET)).text()
         assert f"Wertung {lowest} (vorläufig)" in rangliste
-        profil = shown(await t.slash("leo", "profile")).text()
+        profil = shown(await t.slash("leo", "profile card")).text()
         assert f"Profil von {leo.name}" in profil and "Nr. 3 von 3" in profil

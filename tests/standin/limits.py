@@ -267,6 +267,29 @@ def _validate_custom_id(
     seen.add(str(custom_id))
 
 
+LINK_SCHEMES = ("http", "https", "discord")
+LINK_URL_LIMIT = 512
+
+
+def _validate_link(path: tuple[PathPart, ...], url: object, errors: FieldErrors) -> None:
+    """A link button's address: Discord refuses one longer than 512 characters, of another
+    scheme than http, https or discord, or without a host."""
+    where = (*path, "url")
+    if not isinstance(url, str):
+        errors.add(where, "BASE_TYPE_STRING", "Must be a string")
+        return
+    errors.max_length(where, url, LINK_URL_LIMIT)
+    scheme, found, rest = url.partition("://")
+    if not found or scheme.lower() not in LINK_SCHEMES:
+        errors.add(
+            where,
+            "URL_TYPE_INVALID_SCHEME",
+            f"Scheme {scheme!r} is not supported. Scheme must be one of {LINK_SCHEMES}.",
+        )
+    elif not rest.split("/", 1)[0]:
+        errors.add(where, "URL_TYPE_INVALID_URL", "Not a well formed URL.")
+
+
 def _validate_button(
     path: tuple[PathPart, ...], button: dict[str, Any], errors: FieldErrors
 ) -> None:
@@ -274,8 +297,11 @@ def _validate_button(
     _validate_emoji(path, button, errors)
     style = button.get("style")
     if style == LINK_STYLE:
-        if not button.get("url"):
+        url = button.get("url")
+        if not url:
             errors.add((*path, "url"), "BASE_TYPE_REQUIRED", "A url is required")
+        else:
+            _validate_link(path, url, errors)
         if button.get("custom_id") is not None:
             errors.add(
                 (*path, "custom_id"),

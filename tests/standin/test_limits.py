@@ -249,6 +249,21 @@ def test_button_url_and_custom_id_rules(body: dict[str, Any], path: str) -> None
 
 def test_a_link_button_passes() -> None:
     assert problems(link(url="https://example.com")) == []
+    assert problems(link(url="http://127.0.0.1:8080/s/abc/game/1#step-4")) == []
+
+
+@pytest.mark.parametrize(
+    ("url", "code"),
+    [
+        ("ftp://example.com/x", "URL_TYPE_INVALID_SCHEME"),
+        ("steam://connect/1.2.3.4", "URL_TYPE_INVALID_SCHEME"),
+        ("/s/abc/", "URL_TYPE_INVALID_SCHEME"),
+        ("https:///nothing", "URL_TYPE_INVALID_URL"),
+        ("https://example.com/" + "x" * 500, "BASE_TYPE_MAX_LENGTH"),
+    ],
+)
+def test_a_link_buttons_address_is_refused_as_discord_refuses_it(url: str, code: str) -> None:
+    assert codes(link(url=url), "components", 0, "components", 0, "url") == [code]
 
 
 def modal(*inputs: dict[str, Any], **changes: Any) -> dict[str, Any]:

@@ -1,0 +1,29 @@
+-- Each server's web pages: off (NULL), or served under an unlisted address holding this token.
+ALTER TABLE guilds ADD COLUMN web_token TEXT;
+CREATE UNIQUE INDEX guilds_by_web_token ON guilds (web_token) WHERE web_token IS NOT NULL;
+
+-- The members seen in a server's games: the name and avatar (hash) its pages show, as of their
+-- latest game; whether they hid from the pages, or left the server; the key of their page.
+CREATE TABLE members (
+    guild_id  BIGINT  NOT NULL,
+    user_id   BIGINT  NOT NULL,
+    name      TEXT    NOT NULL,
+    avatar    TEXT,
+    hidden    INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),
+    gone      INTEGER NOT NULL DEFAULT 0 CHECK (gone IN (0, 1)),
+    page      TEXT    NOT NULL,
+    seen_at   DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+CREATE UNIQUE INDEX members_by_page ON members (guild_id, page);
+
+-- Members of the games finished before this table, by their latest game.
+INSERT INTO members (guild_id, user_id, name, avatar, page, seen_at)
+SELECT DISTINCT ON (games.guild_id, (seat ->> 'user_id')::BIGINT)
+       games.guild_id, (seat ->> 'user_id')::BIGINT, seat ->> 'name', seat ->> 'avatar',
+       substr(md5(random()::TEXT || clock_timestamp()::TEXT), 1, 16), games.ended_at
+FROM games, jsonb_array_elements(games.seats::JSONB) AS seat
+WHERE games.status = 'finished' AND games.guild_id IS NOT NULL
+  AND seat ->> 'user_id' IS NOT NULL
+ORDER BY games.guild_id, (seat ->> 'user_id')::BIGINT, games.ended_at DESC
+ON CONFLICT DO NOTHING;

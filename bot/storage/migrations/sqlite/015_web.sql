@@ -1,0 +1,27 @@
+-- Each server's web pages: off (NULL), or served under an unlisted address holding this token.
+ALTER TABLE guilds ADD COLUMN web_token TEXT;
+CREATE UNIQUE INDEX guilds_by_web_token ON guilds (web_token) WHERE web_token IS NOT NULL;
+
+-- The members seen in a server's games: the name and avatar (hash) its pages show, as of their
+-- latest game; whether they hid from the pages, or left the server; the key of their page.
+CREATE TABLE members (
+    guild_id  INTEGER NOT NULL,
+    user_id   INTEGER NOT NULL,
+    name      TEXT    NOT NULL,
+    avatar    TEXT,
+    hidden    INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),
+    gone      INTEGER NOT NULL DEFAULT 0 CHECK (gone IN (0, 1)),
+    page      TEXT    NOT NULL,
+    seen_at   REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+CREATE UNIQUE INDEX members_by_page ON members (guild_id, page);
+
+-- Members of the games finished before this table, by their latest game.
+INSERT OR IGNORE INTO members (guild_id, user_id, name, avatar, page, seen_at)
+SELECT games.guild_id, json_extract(seat.value, '$.user_id'), json_extract(seat.value, '$.name'),
+       json_extract(seat.value, '$.avatar'), lower(hex(randomblob(8))), games.ended_at
+FROM games, json_each(games.seats) AS seat
+WHERE games.status = 'finished' AND games.guild_id IS NOT NULL
+  AND json_extract(seat.value, '$.user_id') IS NOT NULL
+ORDER BY games.ended_at DESC;

@@ -1,0 +1,119 @@
+"""What every answer of the pages goes through: only GET and HEAD, a rate limit per client
+address, and the headers that keep a page from running anything but its own files.
+
+A page never runs inline script or loads from another site (the Content-Security-Policy), is
+not sniffed as another type, sends no address of ours to other sites, and is never framed. A
+client past `RATE` requests a second (in bursts of up to `BURST`) is answered 429 until its
+bucket fills again. Behind a reverse proxy every request comes from the proxy's address: with
+`trust_forwarded`, the client is the last address the proxy adds to X-Forwarded-For.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+from aiohttp.typedefs import Middleware
+
+RATE = 20.0
+"""Requests a second a client address may make, on average."""
+BURST = 80.0
+"""Requests a client address may make at once (a replay's pictures come together)."""
+CLIENTS_KEPT = 10_000
+"""Client addresses whose buckets are remembered (the least recently seen are forgotten)."""
+
+POLICY = "; ".join(
+    (
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "connect-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+HEADERS = {
+    "Content-Security-Policy": POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+ALLOWED_METHODS = frozenset({"GET", "HEAD"})
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class Buckets:
+    """A token bucket per client address."""
+
+    def __init__(
+        self, rate: float = RATE, burst: float = BURST, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def take(self, client: str) -> float:
+        """Takes a request from the client's bucket: 0 when it may go, else the seconds until
+        it may."""
+        now = self.clock()
+        tokens, then = self._buckets.pop(client, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        wait = 0.0
+        if tokens >= 1.0:
+            tokens -= 1.0
+        else:
+            wait = (1.0 - tokens) / self.rate
+        self._buckets[client] = (tokens, now)
+        while len(self._buckets) > CLIENTS_KEPT:
+            self._buckets.popitem(last=False)
+        return wait
+
+
+def client_of(request: web.Request, trust_forwarded: bool) -> str:
+    if trust_forwarded:
+        forwarded = request.headers.get("X-Forwarded-For", "")
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        if last:
+            return last
+    return request.remote or "?"
+
+
+def guard(buckets: Buckets, not_found: Handler, trust_forwarded: bool = False) -> Middleware:
+    """The middleware; `not_found` answers every address that names nothing, the same way
+    whatever it names."""
+
+    @web.middleware
+    async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
+        response: web.StreamResponse
+        if request.method not in ALLOWED_METHODS:
+            response = web.Response(
+                status=405, text="Method not allowed", headers={"Allow": "GET, HEAD"}
+            )
+        elif (wait := buckets.take(client_of(request, trust_forwarded))) > 0:
+            response = web.Response(
+                status=429,
+                text="Too many requests",
+                headers={"Retry-After": str(max(1, round(wait)))},
+            )
+        else:
+            try:
+                response = await handler(request)
+            except web.HTTPNotFound:
+                response = await not_found(request)
+            except web.HTTPException as error:
+                response = web.Response(status=error.status, text=error.text)
+                for name in ("Location", "Allow"):
+                    if name in error.headers:
+                        response.headers[name] = error.headers[name]
+        for name, value in HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    return guarded
