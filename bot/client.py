@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot import budget
 from bot.catalog import Catalog, installed
 from bot.config import BotSettings
+from bot.departures import Departures
 from bot.i18n.commands import CatalogTranslator
 from bot.sessions import Sessions
 from bot.sessions.clock import Clock
@@ -96,6 +97,8 @@ class SkyTableBot(commands.Bot):
         )
         self.sessions.context.strain.backlog = self.budget.backlog
         self.sessions.context.pages = self.pages_of
+        self.departures = Departures(self, self.web, self.sessions.context.clock)
+        self.sessions.context.tasks.spawn(self.departures.run(), "departures")
         self.pages = await serve(
             self.settings,
             Sources(
@@ -211,6 +214,8 @@ class SkyTableBot(commands.Bot):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         await self.sessions.guild_gone(guild.id)
+        if await self.web.turn_off(guild.id):
+            log.info("Server %s removed the bot: its web pages are off", guild.id)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

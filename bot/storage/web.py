@@ -147,6 +147,42 @@ class WebRepository:
                 (guild_id, user_id),
             )
 
+    async def to_check(self, guild_ids: Iterable[int], before: float) -> tuple[int, int] | None:
+        """The visible member of a server among `guild_ids` with pages on, whose presence was
+        checked longest ago (and before `before`): (server, member)."""
+        guilds = sorted(set(guild_ids))
+        if not guilds:
+            return None
+        marks = ", ".join("?" for _ in guilds)
+        row = await self.database.fetchone(
+            "SELECT members.guild_id, members.user_id FROM members"
+            " JOIN guilds ON guilds.guild_id = members.guild_id"
+            " WHERE members.hidden = 0 AND members.gone = 0"
+            " AND members.checked_at < ? AND guilds.web_token IS NOT NULL"
+            f" AND members.guild_id IN ({marks})"
+            " ORDER BY members.checked_at LIMIT 1",
+            (before, *guilds),
+        )
+        return None if row is None else (int(row["guild_id"]), int(row["user_id"]))
+
+    async def checked(
+        self, guild_id: int, user_id: int, now: float, *, present: bool, name: str | None = None
+    ) -> None:
+        """What Discord said of the member: still in the server (under `name`), or gone."""
+        async with self.database.transaction() as transaction:
+            if present:
+                await transaction.execute(
+                    "UPDATE members SET checked_at = ?, name = COALESCE(?, name)"
+                    " WHERE guild_id = ? AND user_id = ?",
+                    (now, name, guild_id, user_id),
+                )
+            else:
+                await transaction.execute(
+                    "UPDATE members SET checked_at = ?, gone = 1"
+                    " WHERE guild_id = ? AND user_id = ?",
+                    (now, guild_id, user_id),
+                )
+
     async def member(self, guild_id: int, user_id: int) -> Member | None:
         row = await self.database.fetchone(
             f"SELECT {MEMBER_COLUMNS} FROM members WHERE guild_id = ? AND user_id = ?",

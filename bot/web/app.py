@@ -32,7 +32,7 @@ from bot.web.guard import Buckets, guard
 
 log = logging.getLogger(__name__)
 
-STATIC_FILES = ("style.css", "replay.js", "avatar.svg")
+STATIC_FILES = ("style.css", "replay.js", "avatar.svg", "favicon.svg")
 STATIC_CACHE = "public, max-age=31536000, immutable"
 
 

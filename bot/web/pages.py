@@ -186,6 +186,7 @@ async def server_page(request: web.Request) -> web.Response:
             {
                 "kind": kind,
                 "title": title,
+                "has_daily": found.catalog.require(kind).daily_bots > 0,
                 "top": top,
                 "daily": [
                     (shown[result.user_id], Points(result.score or 0), result.status == "left")
@@ -226,6 +227,9 @@ async def board_page(request: web.Request) -> web.Response:
     names = titles(found.catalog, words)
     if kind not in names or period not in PERIOD_NAMES:
         raise web.HTTPNotFound()
+    has_daily = found.catalog.require(kind).daily_bots > 0
+    if period == DAILY and not has_daily:
+        raise web.HTTPNotFound()
     sort = request.query.get("sort", "rating")
     if sort not in BOARD_ORDERS:
         sort = "rating"
@@ -235,7 +239,9 @@ async def board_page(request: web.Request) -> web.Response:
         "period": period,
         "title": names[kind],
         "period_name": words(PERIOD_NAMES[period]),
-        "periods": PERIOD_NAMES,
+        "periods": {
+            code: name for code, name in PERIOD_NAMES.items() if code != DAILY or has_daily
+        },
         "titles": names,
     }
     if period == DAILY:
@@ -326,7 +332,9 @@ async def member_page(request: web.Request) -> web.Response:
         day_of(found.now()),
     )
     kinds = []
-    for record in profile.records:
+    order = list(names)
+    records = sorted(profile.records, key=lambda r: order.index(r.kind) if r.kind in order else 99)
+    for record in records:
         adapter = found.catalog.adapter(record.kind)
         rating = profile.ratings.get(record.kind)
         steps = await found.stats.rating_steps(server.guild_id, member.user_id, record.kind)

@@ -1,7 +1,7 @@
 """A server's web pages through Discord: off until an admin turns them on, then linked from a
 finished game's standings, `/leaderboard`, `/profile card`, `/history` and a replay, each link
-opening its page on the bot's own server; a member who hides is on no page; a new address kills
-the old one, and off kills both; a bot that serves no pages says so."""
+opening its page on the bot's own server; a member who hides, or leaves the server, is on no
+page; a new address kills the old one, and off kills both; a bot that serves no pages says so."""
 
 from __future__ import annotations
 
@@ -79,6 +79,9 @@ async def test_the_pages_are_turned_on_linked_from_discord_and_moved_or_turned_o
 
         history = shown(await t.slash("zoe", "history"))
         assert links(history)["Open on the web"] == f"{root}/"
+        replay = shown(await t.select("zoe", history, "skyh:replay", str(second.record.id)))
+        step_link = links(replay)["Open on the web"]
+        assert re.fullmatch(rf"{re.escape(game_link)}#step-\d+", step_link), step_link
 
         card = shown(await t.slash("zoe", "profile card", member=t.users["ana"]))
         member_link = links(card)["Open on the web"]
@@ -95,6 +98,16 @@ async def test_the_pages_are_turned_on_linked_from_discord_and_moved_or_turned_o
         assert status == 200 and t.users["ana"].name not in page and "Player 1" in page
         await t.slash("ana", "profile show")
         assert (await fetched(member_link))[0] == 200
+
+        t.guild.remove_member(t.users["leo"])
+        checks = 0
+        while await t.running.departures.check_one():
+            checks += 1
+        assert checks == 3, "each of the three members checked once"
+        status, page = await fetched(board_link)
+        assert status == 200 and t.users["leo"].name not in page, "leo left the server"
+        assert t.users["zoe"].name in page and t.users["ana"].name in page
+        assert not await t.running.departures.check_one(), "nobody due again for a week"
 
         moved = await t.slash("ana", "table web new-address")
         new_root = re.search(r"(http://127\.0\.0\.1:\d+/s/[\w-]+)/", moved.content)

@@ -71,6 +71,14 @@ async def watched_page(
     page = await context.new_page()
     watched = Watched(page)
     page.on("console", watched.console)
+    page.on(
+        "response",
+        lambda response: (
+            watched.errors.append(f"{response.status} {response.url}")
+            if response.status >= 400
+            else None
+        ),
+    )
     page.on("pageerror", lambda error: watched.errors.append(f"page error: {error}"))
 
     async def dialog(opened: object) -> None:

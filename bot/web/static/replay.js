@@ -33,7 +33,7 @@
         }, PACE)
       : null;
     for (const button of replay.querySelectorAll("button.play")) {
-      button.textContent = playing ? "⏸" : "▶️";
+      button.textContent = (playing ? "⏸️ " : "▶️ ") + (playing ? replay.dataset.pause : replay.dataset.play);
       button.setAttribute("aria-pressed", String(playing));
       button.setAttribute("aria-label", playing ? replay.dataset.pause : replay.dataset.play);
       button.title = button.getAttribute("aria-label");

@@ -3,7 +3,8 @@ ALTER TABLE guilds ADD COLUMN web_token TEXT;
 CREATE UNIQUE INDEX guilds_by_web_token ON guilds (web_token) WHERE web_token IS NOT NULL;
 
 -- The members seen in a server's games: the name and avatar (hash) its pages show, as of their
--- latest game; whether they hid from the pages, or left the server; the key of their page.
+-- latest game; whether they hid from the pages, or left the server; the key of their page; when
+-- the bot last asked Discord whether they are still in the server (0: never).
 CREATE TABLE members (
     guild_id  BIGINT  NOT NULL,
     user_id   BIGINT  NOT NULL,
@@ -13,9 +14,11 @@ CREATE TABLE members (
     gone      INTEGER NOT NULL DEFAULT 0 CHECK (gone IN (0, 1)),
     page      TEXT    NOT NULL,
     seen_at   DOUBLE PRECISION NOT NULL,
+    checked_at DOUBLE PRECISION NOT NULL DEFAULT 0,
     PRIMARY KEY (guild_id, user_id)
 );
 CREATE UNIQUE INDEX members_by_page ON members (guild_id, page);
+CREATE INDEX members_to_check ON members (checked_at) WHERE hidden = 0 AND gone = 0;
 
 -- Members of the games finished before this table, by their latest game.
 INSERT INTO members (guild_id, user_id, name, avatar, page, seen_at)
