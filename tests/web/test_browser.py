@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page
 
+from tests.e2e.harness import table
+from tests.e2e.test_web_links import admin, finished_sheet, links
 from tests.web.browser import DESKTOP, PHONE, launched, watched_page
 from tests.web.sites import EVIL, SCRIPT, Site
 from tests.web.sites import site as served_site
@@ -166,3 +168,22 @@ async def test_a_hostile_name_shows_as_text_and_never_runs(browser: Browser, sit
         assert await page.locator("img[src='x']").count() == 0
         assert await page.evaluate("document.scripts.length") == 1
         assert watched.errors == []
+
+
+async def test_a_link_in_discord_opens_its_page(browser: Browser, tmp_path: Path) -> None:
+    """The standings of a game played through the stand-in link to its page, which opens in
+    the browser with the same players."""
+    async with table(tmp_path) as t:
+        await t.start()
+        await admin(t, "ana")
+        await t.slash("ana", "table web on")
+        session = await finished_sheet(t)
+        url = links(await t.table_message(session))["Replay on the web"]
+        async with watched_page(browser, PHONE) as watched:
+            response = await watched.page.goto(url)
+            assert response is not None and response.status == 200
+            await watched.page.wait_for_load_state("networkidle")
+            body = await watched.page.locator("body").inner_text()
+            assert all(t.users[name].name in body for name in ("ana", "leo", "zoe"))
+            assert await sideways(watched.page) <= 0
+            assert watched.errors == []
