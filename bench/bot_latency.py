@@ -12,6 +12,13 @@ Printed: the bot's time from receiving an interaction to having answered it (med
 on the bot's own clock), the same as the users see it (round trip), and the bot's resident
 memory per running game (its growth from idle to N running games, divided by N; child processes
 included). The tables carry their pictures unless `--text-only` makes them text only.
+
+With `--pages-rate R`, the bot also serves its web pages, over a store filled beforehand as
+`bench.web` fills one (`--pages-results` results over 100 servers, their members named, their
+pages on, games played to their end with their moves), and visitors ask for R pages a second
+while the games are played (open loop: a server's page, a leaderboard, a member's page or a
+game's page, at random): `pages`, `page_ms_median`, `page_ms_p99` and `page_errors` are added.
+Compare the clicks' figures with and without, one run after the other.
 """
 
 from __future__ import annotations
@@ -131,6 +138,9 @@ class Player:
                 await asyncio.sleep(0.05)
 
 
+PAGE_SERVERS = 100
+
+
 async def run(
     games: int,
     seconds: float,
@@ -138,9 +148,90 @@ async def run(
     bot_delay: float,
     ramp: float,
     text_only: bool = False,
+    pages_rate: float = 0.0,
+    pages_results: int = 100_000,
 ) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="skytable-bench-", ignore_cleanup_errors=True) as tmp:
-        return await run_in(Path(tmp), games, seconds, think, bot_delay, ramp, text_only)
+        visits = None
+        if pages_rate > 0:
+            visits = await prepared_pages(Path(tmp) / "sky.db", pages_results)
+        return await run_in(
+            Path(tmp), games, seconds, think, bot_delay, ramp, text_only, pages_rate, visits
+        )
+
+
+async def prepared_pages(database_path: Path, results: int) -> list[str]:
+    """Fills the store as `bench.web` does; the addresses of pages to visit (under the pages'
+    root)."""
+    from bench import web
+    from bench.stats import fill, rate
+    from bot.storage import open_database
+
+    database = await open_database(database_path)
+    try:
+        filled = await fill(database, results, PAGE_SERVERS)
+        await rate(filled)
+        await web.name_members(filled)
+        tokens = await web.pages_on(filled)
+        rng = random.Random(11)
+        played, _ = await web.play_games(filled, rng)
+        members = await web.member_pages(filled, rng, 200)
+    finally:
+        await database.close()
+    paths = [f"/s/{tokens[g]}/" for g in tokens]
+    paths += [f"/s/{tokens[g]}/board/skyjo/all" for g in tokens]
+    paths += [f"/s/{tokens[g]}/member/{key}" for g, key in members]
+    paths += [f"/s/{tokens[g]}/game/{game}" for g, game in played]
+    return paths
+
+
+class Visitors:
+    """Pages asked for at `rate` a second, open loop, each at random among `paths`."""
+
+    def __init__(self, base: str, paths: list[str], rate: float) -> None:
+        self.base = base
+        self.paths = paths
+        self.rate = rate
+        self.times: list[float] = []
+        self.errors = 0
+
+    async def visit(self, stop: asyncio.Event) -> None:
+        import aiohttp
+
+        rng = random.Random(5)
+        pending: set[asyncio.Task[None]] = set()
+        async with aiohttp.ClientSession() as http:
+
+            async def one(path: str) -> None:
+                start = time.perf_counter()
+                try:
+                    async with http.get(self.base + path) as answer:
+                        await answer.read()
+                        ok = answer.status == 200
+                except aiohttp.ClientError:
+                    ok = False
+                self.times.append((time.perf_counter() - start) * 1000)
+                self.errors += not ok
+
+            began = time.perf_counter()
+            sent = 0
+            while not stop.is_set():
+                due = began + sent / self.rate
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                task = asyncio.create_task(one(rng.choice(self.paths)))
+                pending.add(task)
+                task.add_done_callback(pending.discard)
+                sent += 1
+            await asyncio.gather(*pending)
+
+    def figures(self) -> dict[str, float]:
+        return {
+            "pages_rate": self.rate,
+            "pages": len(self.times),
+            "page_ms_median": statistics.median(self.times) if self.times else 0.0,
+            "page_ms_p99": percentile(self.times, 0.99) if self.times else 0.0,
+            "page_errors": self.errors,
+        }
 
 
 async def run_in(
@@ -151,6 +242,8 @@ async def run_in(
     bot_delay: float,
     ramp: float,
     text_only: bool,
+    pages_rate: float = 0.0,
+    visits: list[str] | None = None,
 ) -> dict[str, float]:
     """The bench, with the bot's database and files in `workdir`."""
     limits = Limits(answer_timeout=30.0, ready_timeout=60.0, guild_ready_timeout=0.2)
@@ -176,8 +269,10 @@ async def run_in(
             str(ready),
             str(bot_delay),
             "text" if text_only else "pictures",
+            *(["pages"] if visits else []),
             cwd=ROOT,
         )
+        visitors = None
         try:
             deadline = time.monotonic() + 60
             while not ready.exists():
@@ -190,6 +285,10 @@ async def run_in(
             await asyncio.gather(*(player.start_game(ramp) for player in players))
             stop = asyncio.Event()
             loops = [asyncio.create_task(player.play(stop)) for player in players]
+            if visits:
+                base = ready.read_text().split(maxsplit=1)[1]
+                visitors = Visitors(base, visits, pages_rate)
+                loops.append(asyncio.create_task(visitors.visit(stop)))
             steady = time.perf_counter() - began + STEADY_AFTER
             await asyncio.sleep(seconds)
             busy = rss_kib(process.pid)
@@ -223,6 +322,7 @@ async def run_in(
         "failures": sum(player.failures for player in players),
         "running_games_at_end": result["running_games"],
         "kib_per_running_game": (busy - idle) / games,
+        **(visitors.figures() if visitors is not None else {}),
     }
 
 
@@ -238,12 +338,25 @@ def main() -> None:
     parser.add_argument(
         "--text-only", action="store_true", help="the server's tables without pictures"
     )
+    parser.add_argument(
+        "--pages-rate", type=float, default=0.0, help="web pages asked for a second (0: none)"
+    )
+    parser.add_argument("--pages-results", type=int, default=100_000)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     low, _, high = args.think.partition("-")
     think = (float(low), float(high or low))
     figures = asyncio.run(
-        run(args.games, args.seconds, think, args.bot_delay, args.ramp, args.text_only)
+        run(
+            args.games,
+            args.seconds,
+            think,
+            args.bot_delay,
+            args.ramp,
+            args.text_only,
+            args.pages_rate,
+            args.pages_results,
+        )
     )
     if args.json:
         print(json.dumps(figures))
@@ -270,6 +383,12 @@ def main() -> None:
     )
     print(f"memory per running game    {figures['kib_per_running_game']:.1f} KiB")
     print(f"unanswered interactions    {figures['failures']}")
+    if "pages" in figures:
+        print(
+            f"web pages                  {figures['pages']:,} at {args.pages_rate:g}/s: median "
+            f"{figures['page_ms_median']:.1f} ms, p99 {figures['page_ms_p99']:.1f} ms, "
+            f"{figures['page_errors']} errors"
+        )
 
 
 if __name__ == "__main__":

@@ -3,22 +3,23 @@ stand-in, timing each interaction from the moment its gateway event is parsed to
 answer has been sent.
 
     python -m bench.latency_bot BASE_URL GATEWAY_URL TOKEN DATABASE OUT_JSON READY_FILE \
-        BOT_DELAY LOOK
+        BOT_DELAY LOOK [pages]
 
 DATABASE is a SQLite file's path or a PostgreSQL URL.
-LOOK is `pictures` or `text` (the servers' tables as text only). Its servers play one game a
-channel (`/table threads off`), as the benches' users expect. The process runs until SIGTERM,
-then writes OUT_JSON: `latencies_ms`, `received_at` (each interaction's arrival on
-`time.perf_counter`'s clock, which on Linux is the system's monotonic clock, shared by every
-process), `running_games`, `bot_moves`: each move of a bot seat, as [game id, the version it
-was saved as, when its save was committed], and `tables_shown`: each time the bot showed a
-game's public message (edited it, or posted it anew), as [message id, game id, the game's
-version then, when the bot began, when Discord had taken it] (times on `time.time()`'s clock,
-which the stand-in's also reads). With SKYTABLE_PROFILE=FILE in the environment, the bot process
-runs under cProfile and writes its statistics to FILE (timed by the main thread's CPU time with
-SKYTABLE_PROFILE_CLOCK=cpu, else by the wall clock). With SKYTABLE_TRACEMALLOC=FILE, it traces
-the Python heap and writes, at SIGTERM, where the memory it holds was allocated, largest first,
-to FILE.PID (SKYTABLE_TRACEMALLOC_FRAMES: frames a place, 1 by default).
+LOOK is `pictures` or `text` (the servers' tables as text only). With `pages`, the bot serves
+its web pages on a free port, and READY_FILE, once written, holds `ready` and their address. Its
+servers play one game a channel (`/table threads off`), as the benches' users expect. The
+process runs until SIGTERM, then writes OUT_JSON: `latencies_ms`, `received_at` (each
+interaction's arrival on `time.perf_counter`'s clock, which on Linux is the system's monotonic
+clock, shared by every process), `running_games`, `bot_moves`: each move of a bot seat, as [game
+id, the version it was saved as, when its save was committed], and `tables_shown`: each time the
+bot showed a game's public message (edited it, or posted it anew), as [message id, game id, the
+game's version then, when the bot began, when Discord had taken it] (times on `time.time()`'s
+clock, which the stand-in's also reads). With SKYTABLE_PROFILE=FILE in the environment, the bot
+process runs under cProfile and writes its statistics to FILE (timed by the main thread's CPU
+time with SKYTABLE_PROFILE_CLOCK=cpu, else by the wall clock). With SKYTABLE_TRACEMALLOC=FILE,
+it traces the Python heap and writes, at SIGTERM, where the memory it holds was allocated,
+largest first, to FILE.PID (SKYTABLE_TRACEMALLOC_FRAMES: frames a place, 1 by default).
 """
 
 from __future__ import annotations
@@ -213,14 +214,14 @@ def run(main: Callable[[list[str]], Coroutine[Any, Any, None]]) -> None:
 
 
 async def main(argv: list[str]) -> None:
-    base, gateway, token, database, out, ready_file, bot_delay, look = argv
+    base, gateway, token, database, out, ready_file, bot_delay, look, *pages = argv
     point_at(base, gateway)
     settings = BotSettings(
         discord_token=token,
         database_url=database,
         log_level="WARNING",
         dev_guild_id=None,
-        web_port=None,
+        web_port=0 if pages == ["pages"] else None,
     )
     bot = SkyTableBot(settings, bot_delay=float(bot_delay))
     bot._connection.guild_ready_timeout = 0.2
@@ -233,7 +234,8 @@ async def main(argv: list[str]) -> None:
         for guild in bot.guilds:
             await bot.sessions.guilds.set_text_only(guild.id, look == "text")
             await bot.sessions.guilds.set_threads(guild.id, False)
-        Path(ready_file).write_text("ready")
+        served = bot.pages
+        Path(ready_file).write_text(f"ready {served.url if served is not None else ''}")
 
     memory = os.environ.get("SKYTABLE_TRACEMALLOC")
     if memory:
