@@ -13,12 +13,13 @@ on the bot's own clock), the same as the users see it (round trip), and the bot'
 memory per running game (its growth from idle to N running games, divided by N; child processes
 included). The tables carry their pictures unless `--text-only` makes them text only.
 
-With `--pages-rate R`, the bot also serves its web pages, over a store filled beforehand as
-`bench.web` fills one (`--pages-results` results over 100 servers, their members named, their
-pages on, games played to their end with their moves), and visitors ask for R pages a second
-while the games are played (open loop: a server's page, a leaderboard, a member's page or a
-game's page, at random): `pages`, `page_ms_median`, `page_ms_p99` and `page_errors` are added.
-Compare the clicks' figures with and without, one run after the other.
+With `--pages-rate R` (or `--serve-pages`, with no visitor), the bot also serves its web pages,
+over a store filled beforehand as `bench.web` fills one (`--pages-results` results over 100
+servers, their members named, their pages on, games played to their end with their moves), and
+visitors ask for R pages a second while the games are played (open loop: a server's page, a
+leaderboard, a member's page or a game's page, at random): `pages`, `page_ms_median`,
+`page_ms_p99` and `page_errors` are added. Compare the clicks' figures with and without, one run
+after the other.
 """
 
 from __future__ import annotations
@@ -150,10 +151,11 @@ async def run(
     text_only: bool = False,
     pages_rate: float = 0.0,
     pages_results: int = 100_000,
+    serve_pages: bool = False,
 ) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="skytable-bench-", ignore_cleanup_errors=True) as tmp:
         visits = None
-        if pages_rate > 0:
+        if pages_rate > 0 or serve_pages:
             visits = await prepared_pages(Path(tmp) / "sky.db", pages_results)
         return await run_in(
             Path(tmp), games, seconds, think, bot_delay, ramp, text_only, pages_rate, visits
@@ -285,7 +287,7 @@ async def run_in(
             await asyncio.gather(*(player.start_game(ramp) for player in players))
             stop = asyncio.Event()
             loops = [asyncio.create_task(player.play(stop)) for player in players]
-            if visits:
+            if visits and pages_rate > 0:
                 base = ready.read_text().split(maxsplit=1)[1]
                 visitors = Visitors(base, visits, pages_rate)
                 loops.append(asyncio.create_task(visitors.visit(stop)))
@@ -342,6 +344,11 @@ def main() -> None:
         "--pages-rate", type=float, default=0.0, help="web pages asked for a second (0: none)"
     )
     parser.add_argument("--pages-results", type=int, default=100_000)
+    parser.add_argument(
+        "--serve-pages",
+        action="store_true",
+        help="serve the pages over the filled store even with no visitor (the baseline)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     low, _, high = args.think.partition("-")
@@ -356,6 +363,7 @@ def main() -> None:
             args.text_only,
             args.pages_rate,
             args.pages_results,
+            args.serve_pages,
         )
     )
     if args.json:
