@@ -17,9 +17,10 @@ With `--pages-rate R` (or `--serve-pages`, with no visitor), the bot also serves
 over a store filled beforehand as `bench.web` fills one (`--pages-results` results over 100
 servers, their members named, their pages on, games played to their end with their moves), and
 visitors ask for R pages a second while the games are played (open loop: a server's page, a
-leaderboard, a member's page or a game's page, at random): `pages`, `page_ms_median`,
-`page_ms_p99` and `page_errors` are added. Compare the clicks' figures with and without, one run
-after the other.
+leaderboard, a member's page or a game's page, at random, by 50 visitors each from an address
+of its own): `pages`, `pages_ok`, `pages_busy` (answered 503 while the bot was behind with its
+games), `page_ms_median`, `page_ms_p99` and `page_errors` are added. Compare the clicks'
+figures with and without, one run after the other.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from tests.standin import Channel, DiscordStandIn, Limits, StandInError, StoredMessage, User
@@ -187,44 +189,60 @@ async def prepared_pages(database_path: Path, results: int) -> list[str]:
     return paths
 
 
+VISITORS = 50
+"""Visitors, each from an address of its own on the loopback network (127.0.0.2 and up): the
+pages' rate limit is per visitor."""
+
+
 class Visitors:
-    """Pages asked for at `rate` a second, open loop, each at random among `paths`."""
+    """Pages asked for at `rate` a second, open loop, each at random among `paths`, by
+    `VISITORS` visitors in turn."""
 
     def __init__(self, base: str, paths: list[str], rate: float) -> None:
         self.base = base
         self.paths = paths
         self.rate = rate
         self.times: list[float] = []
-        self.errors = 0
+        self.statuses: Counter[int] = Counter()
 
     async def visit(self, stop: asyncio.Event) -> None:
         import aiohttp
 
         rng = random.Random(5)
         pending: set[asyncio.Task[None]] = set()
-        async with aiohttp.ClientSession() as http:
+        sessions = [
+            aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{2 + number}", 0))
+            )
+            for number in range(VISITORS)
+        ]
 
-            async def one(path: str) -> None:
-                start = time.perf_counter()
-                try:
-                    async with http.get(self.base + path) as answer:
-                        await answer.read()
-                        ok = answer.status == 200
-                except aiohttp.ClientError:
-                    ok = False
-                self.times.append((time.perf_counter() - start) * 1000)
-                self.errors += not ok
+        async def one(http: aiohttp.ClientSession, path: str) -> None:
+            start = time.perf_counter()
+            try:
+                async with http.get(self.base + path) as answer:
+                    await answer.read()
+                    status = answer.status
+            except aiohttp.ClientError:
+                status = 0
+            self.times.append((time.perf_counter() - start) * 1000)
+            self.statuses[status] += 1
 
+        try:
             began = time.perf_counter()
             sent = 0
             while not stop.is_set():
                 due = began + sent / self.rate
                 await asyncio.sleep(max(0.0, due - time.perf_counter()))
-                task = asyncio.create_task(one(rng.choice(self.paths)))
+                http = sessions[sent % len(sessions)]
+                task = asyncio.create_task(one(http, rng.choice(self.paths)))
                 pending.add(task)
                 task.add_done_callback(pending.discard)
                 sent += 1
             await asyncio.gather(*pending)
+        finally:
+            for http in sessions:
+                await http.close()
 
     def figures(self) -> dict[str, float]:
         return {
@@ -232,7 +250,11 @@ class Visitors:
             "pages": len(self.times),
             "page_ms_median": statistics.median(self.times) if self.times else 0.0,
             "page_ms_p99": percentile(self.times, 0.99) if self.times else 0.0,
-            "page_errors": self.errors,
+            "pages_ok": self.statuses[200],
+            "pages_busy": self.statuses[503],
+            "page_errors": sum(
+                n for status, n in self.statuses.items() if status not in (200, 503)
+            ),
         }
 
 
@@ -395,7 +417,7 @@ def main() -> None:
         print(
             f"web pages                  {figures['pages']:,} at {args.pages_rate:g}/s: median "
             f"{figures['page_ms_median']:.1f} ms, p99 {figures['page_ms_p99']:.1f} ms, "
-            f"{figures['page_errors']} errors"
+            f"{figures['pages_busy']} answered busy, {figures['page_errors']} errors"
         )
 
 

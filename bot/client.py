@@ -106,6 +106,7 @@ class SkyTableBot(commands.Bot):
                 self.catalog,
                 self.sessions.context.pictures,
                 self.sessions.context.avatars,
+                busy=self._busy,
             ),
         )
         for extension in self.catalog.extensions:
@@ -126,6 +127,11 @@ class SkyTableBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    def _busy(self) -> bool:
+        """Behind with the games: the web pages wait."""
+        strain = self.sessions.context.strain
+        return strain.hurried or strain.overloaded
 
     @property
     def pages_base(self) -> str | None:

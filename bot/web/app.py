@@ -73,7 +73,7 @@ def make_app(
     sources: pages.Sources, *, trust_forwarded: bool = False, buckets: Buckets | None = None
 ) -> web.Application:
     app = web.Application(
-        middlewares=[guard(buckets or Buckets(), pages.not_found, trust_forwarded)],
+        middlewares=[guard(buckets or Buckets(), pages.not_found, trust_forwarded, sources.busy)],
         client_max_size=1024,
     )
     app[pages.SOURCES] = sources

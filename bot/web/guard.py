@@ -1,15 +1,18 @@
-"""What every answer of the pages goes through: only GET and HEAD, a rate limit per client
-address, and the headers that keep a page from running anything but its own files.
+"""What every answer of the pages goes through: only GET and HEAD, a rate limit per client address,
+the bot's games first, and the headers that keep a page from running anything but its own files.
 
-A page never runs inline script or loads from another site (the Content-Security-Policy), is
-not sniffed as another type, sends no address of ours to other sites, and is never framed. A
-client past `RATE` requests a second (in bursts of up to `BURST`) is answered 429 until its
-bucket fills again. Behind a reverse proxy every request comes from the proxy's address: with
+A page never runs inline script or loads from another site (the Content-Security-Policy), is not
+sniffed as another type, sends no address of ours to other sites, and is never framed. A client
+past `RATE` requests a second (in bursts of up to `BURST`) is answered 429 until its bucket
+fills again. The pages give way to the games they are served beside: one request is answered at
+a time, and none while the bot is behind with its games (`busy`), when it is answered 503 with a
+short wait. Behind a reverse proxy every request comes from the proxy's address: with
 `trust_forwarded`, the client is the last address the proxy adds to X-Forwarded-For.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -44,6 +47,7 @@ HEADERS = {
     "Cross-Origin-Resource-Policy": "same-origin",
 }
 ALLOWED_METHODS = frozenset({"GET", "HEAD"})
+BUSY_RETRY_SECONDS = 5
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -85,9 +89,15 @@ def client_of(request: web.Request, trust_forwarded: bool) -> str:
     return request.remote or "?"
 
 
-def guard(buckets: Buckets, not_found: Handler, trust_forwarded: bool = False) -> Middleware:
+def guard(
+    buckets: Buckets,
+    not_found: Handler,
+    trust_forwarded: bool = False,
+    busy: Callable[[], bool] = lambda: False,
+) -> Middleware:
     """The middleware; `not_found` answers every address that names nothing, the same way
-    whatever it names."""
+    whatever it names; `busy` says when the bot's games need all of it."""
+    one_at_a_time = asyncio.Lock()
 
     @web.middleware
     async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -102,9 +112,16 @@ def guard(buckets: Buckets, not_found: Handler, trust_forwarded: bool = False) -
                 text="Too many requests",
                 headers={"Retry-After": str(max(1, round(wait)))},
             )
+        elif busy():
+            response = web.Response(
+                status=503,
+                text="Sky Table is busy with its games: try again in a moment.",
+                headers={"Retry-After": str(BUSY_RETRY_SECONDS)},
+            )
         else:
             try:
-                response = await handler(request)
+                async with one_at_a_time:
+                    response = await handler(request)
             except web.HTTPNotFound:
                 response = await not_found(request)
             except web.HTTPException as error:

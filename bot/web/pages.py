@@ -69,6 +69,8 @@ class Sources:
     pictures: PictureCache
     avatars: AvatarCache | None = None
     now: Callable[[], float] = time.time
+    busy: Callable[[], bool] = lambda: False
+    """Whether the bot these pages are served beside is behind with its games."""
 
     def __post_init__(self) -> None:
         self.web = WebRepository(self.database)

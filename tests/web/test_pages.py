@@ -230,3 +230,23 @@ async def test_a_flood_from_one_address_is_answered_429(tmp_path: Path) -> None:
         await database.close()
     assert [a.status for a in answers] == [200] * 5 + [429] * 2
     assert int(answers[-1].headers["Retry-After"]) >= 1
+
+
+async def test_the_pages_give_way_while_the_bot_is_behind_with_its_games(
+    tmp_path: Path,
+) -> None:
+    database = await open_database(tmp_path / "sky.db")
+    pictures = PictureCache(processes=0)
+    behind = [True]
+    app = make_app(Sources(database, CATALOG, pictures, busy=lambda: behind[0]))
+    try:
+        async with TestClient(TestServer(app)) as client:
+            busy = await client.get("/static/style.css")
+            behind[0] = False
+            served = await client.get("/static/style.css")
+    finally:
+        pictures.close()
+        await database.close()
+    assert busy.status == 503 and busy.headers["Retry-After"] == "5"
+    assert busy.headers["X-Content-Type-Options"] == "nosniff"
+    assert served.status == 200
