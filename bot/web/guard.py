@@ -5,9 +5,10 @@ A page never runs inline script or loads from another site (the Content-Security
 sniffed as another type, sends no address of ours to other sites, and is never framed. A client
 past `RATE` requests a second (in bursts of up to `BURST`) is answered 429 until its bucket
 fills again. The pages give way to the games they are served beside: one request is answered at
-a time, and none while the bot is behind with its games (`busy`), when it is answered 503 with a
-short wait. Behind a reverse proxy every request comes from the proxy's address: with
-`trust_forwarded`, the client is the last address the proxy adds to X-Forwarded-For.
+a time, taking at most a quarter of the time (`Turns`), and none while the bot is behind with
+its games (`busy`) or many wait, when they are answered 503 with a short wait. Behind a reverse
+proxy every request comes from the proxy's address: with `trust_forwarded`, the client is the
+last address the proxy adds to X-Forwarded-For.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 
 from aiohttp import web
 from aiohttp.typedefs import Middleware
@@ -48,6 +50,11 @@ HEADERS = {
 }
 ALLOWED_METHODS = frozenset({"GET", "HEAD"})
 BUSY_RETRY_SECONDS = 5
+PAGE_SHARE = 0.25
+"""The most of the bot's time the pages take: after a page, the next waits three times as long
+as that one took."""
+WAITING_LIMIT = 16
+"""Requests waiting for their turn at most; past them, the pages answer that they are busy."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -89,15 +96,51 @@ def client_of(request: web.Request, trust_forwarded: bool) -> str:
     return request.remote or "?"
 
 
+class Turns:
+    """Requests answered one at a time, each turn followed by a rest that keeps the pages'
+    share of the time under `share`, with at most `limit` requests waiting."""
+
+    def __init__(
+        self,
+        share: float = PAGE_SHARE,
+        limit: int = WAITING_LIMIT,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.share = share
+        self.limit = limit
+        self.clock = clock
+        self.waiting = 0
+        self._lock = asyncio.Lock()
+
+    @property
+    def full(self) -> bool:
+        return self.waiting >= self.limit
+
+    @asynccontextmanager
+    async def turn(self) -> AsyncIterator[None]:
+        self.waiting += 1
+        try:
+            await self._lock.acquire()
+        finally:
+            self.waiting -= 1
+        began = self.clock()
+        try:
+            yield
+        finally:
+            rest = (self.clock() - began) * (1 / self.share - 1)
+            asyncio.get_running_loop().call_later(rest, self._lock.release)
+
+
 def guard(
     buckets: Buckets,
     not_found: Handler,
     trust_forwarded: bool = False,
     busy: Callable[[], bool] = lambda: False,
+    turns: Turns | None = None,
 ) -> Middleware:
     """The middleware; `not_found` answers every address that names nothing, the same way
     whatever it names; `busy` says when the bot's games need all of it."""
-    one_at_a_time = asyncio.Lock()
+    taking = turns or Turns()
 
     @web.middleware
     async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -112,7 +155,7 @@ def guard(
                 text="Too many requests",
                 headers={"Retry-After": str(max(1, round(wait)))},
             )
-        elif busy():
+        elif busy() or taking.full:
             response = web.Response(
                 status=503,
                 text="Sky Table is busy with its games: try again in a moment.",
@@ -120,7 +163,7 @@ def guard(
             )
         else:
             try:
-                async with one_at_a_time:
+                async with taking.turn():
                     response = await handler(request)
             except web.HTTPNotFound:
                 response = await not_found(request)

@@ -5,6 +5,7 @@ answer carries."""
 
 from __future__ import annotations
 
+import asyncio
 import html as html_text
 import re
 from collections.abc import AsyncIterator
@@ -18,7 +19,7 @@ from bot.storage import GameRepository, open_database
 from bot.storage.web import WebRepository
 from bot.ui.rendering import PictureCache
 from bot.web.app import make_app
-from bot.web.guard import Buckets
+from bot.web.guard import Buckets, Turns
 from bot.web.pages import Sources
 from tests.web.sites import ANA, EVIL, HOME, OTHER, STRANGER, Site
 from tests.web.sites import site as served_site
@@ -250,3 +251,17 @@ async def test_the_pages_give_way_while_the_bot_is_behind_with_its_games(
     assert busy.status == 503 and busy.headers["Retry-After"] == "5"
     assert busy.headers["X-Content-Type-Options"] == "nosniff"
     assert served.status == 200
+
+
+async def test_pages_take_turns_resting_so_that_they_take_a_quarter_of_the_time() -> None:
+    now = [0.0]
+    turns = Turns(share=0.25, limit=1, clock=lambda: now[0])
+    async with turns.turn():
+        now[0] += 0.010
+    waited = asyncio.create_task(turns.turn().__aenter__())
+    await asyncio.sleep(0)
+    assert turns.full, "one waits: the next is refused"
+    start = asyncio.get_running_loop().time()
+    await waited
+    rested = asyncio.get_running_loop().time() - start
+    assert 0.025 <= rested < 0.5, "three times the 10 ms the first took"
