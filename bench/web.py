@@ -13,7 +13,7 @@ and its size as sent (gzip) and as read.
 - `server`, `board` (all time, rating order), `board_month_by_rate`, `daily`, `member`: read
   from the store each time;
 - `game_first` and `game_again`: a recorded game's page the first time it is asked for (its
-  replay made in a thread, off the event loop) and once made (kept for its names and language);
+  replay made in a process of its own) and once made (kept for its names and language);
 - `picture`: a replay step's picture (drawn in the picture process, the latest kept);
 - `longest_replay_*`: the page of the game with the most steps, its size and the time to make it.
 """
@@ -145,8 +145,14 @@ async def measure(results: int, servers: int, requests: int, folder: Path) -> di
             await transaction.execute("ANALYZE")
         figures["fill_s"] = round(time.perf_counter() - began, 1)
         figures["results"] = filled.results
-        app = make_app(Sources(database, CATALOG, pictures), buckets=Buckets(rate=1e9, burst=1e9))
-        figures.update(await serve_and_time(app, filled, tokens, played, longest, requests, rng))
+        found = Sources(database, CATALOG, pictures)
+        app = make_app(found, buckets=Buckets(rate=1e9, burst=1e9))
+        try:
+            figures.update(
+                await serve_and_time(app, filled, tokens, played, longest, requests, rng)
+            )
+        finally:
+            found.close()
     finally:
         pictures.close()
         await database.close()

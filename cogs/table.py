@@ -133,7 +133,7 @@ class TableCog(
     async def web_on(self, interaction: discord.Interaction[Any]) -> None:
         guild_id = _pages_admin(interaction)
         base = _base(self.bot)
-        token = await self.bot.web.turn_on(guild_id)
+        token = await self.bot.web.turn_on(guild_id, _server_name(interaction))
         await tell(
             interaction,
             "This server's web pages are on: {address}\nAnyone with the address sees this "
@@ -160,7 +160,7 @@ class TableCog(
     async def web_new_address(self, interaction: discord.Interaction[Any]) -> None:
         guild_id = _pages_admin(interaction)
         base = _base(self.bot)
-        token = await self.bot.web.new_address(guild_id)
+        token = await self.bot.web.new_address(guild_id, _server_name(interaction))
         if token is None:
             raise IllegalAction(
                 "This server's web pages are off: turn them on with `/table web on`."
@@ -183,6 +183,10 @@ def _pages_admin(interaction: discord.Interaction[Any]) -> int:
         N_("Web pages belong to a server, not to direct messages."),
         N_("Only someone with Manage Server can choose whether this server has web pages."),
     )
+
+
+def _server_name(interaction: discord.Interaction[Any]) -> str | None:
+    return interaction.guild.name if interaction.guild is not None else None
 
 
 def _base(bot: SkyTableBot) -> str:

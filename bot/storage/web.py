@@ -84,14 +84,16 @@ class WebRepository:
         )
         return None if row is None else row["web_token"]
 
-    async def turn_on(self, guild_id: int) -> str:
-        """The server's pages on: its address's token (the one it had, if they were on)."""
+    async def turn_on(self, guild_id: int, name: str | None = None) -> str:
+        """The server's pages on, showing its `name`: its address's token (the one it had, if
+        they were on)."""
         async with self.database.transaction() as transaction:
             await transaction.execute(
-                "INSERT INTO guilds (guild_id, web_token) VALUES (?, ?)"
+                "INSERT INTO guilds (guild_id, web_token, web_name) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE"
-                " SET web_token = COALESCE(guilds.web_token, excluded.web_token)",
-                (guild_id, new_token()),
+                " SET web_token = COALESCE(guilds.web_token, excluded.web_token),"
+                " web_name = COALESCE(excluded.web_name, guilds.web_name)",
+                (guild_id, new_token(), name),
             )
             row = await transaction.fetchone(
                 "SELECT web_token FROM guilds WHERE guild_id = ?", (guild_id,)
@@ -109,23 +111,26 @@ class WebRepository:
             )
         return changed > 0
 
-    async def new_address(self, guild_id: int) -> str | None:
+    async def new_address(self, guild_id: int, name: str | None = None) -> str | None:
         """A new token for the server's address, the old one dead at once; None while the
         pages are off."""
         token = new_token()
         async with self.database.transaction() as transaction:
             changed = await transaction.execute(
-                "UPDATE guilds SET web_token = ? WHERE guild_id = ? AND web_token IS NOT NULL",
-                (token, guild_id),
+                "UPDATE guilds SET web_token = ?, web_name = COALESCE(?, web_name)"
+                " WHERE guild_id = ? AND web_token IS NOT NULL",
+                (token, name, guild_id),
             )
         return token if changed else None
 
-    async def server(self, token: str) -> int | None:
-        """The server whose pages live under `token`."""
+    async def server(self, token: str) -> tuple[int, str | None, str | None] | None:
+        """The server whose pages live under `token`: its id, name and chosen language."""
         row = await self.database.fetchone(
-            "SELECT guild_id FROM guilds WHERE web_token = ?", (token,)
+            "SELECT guild_id, web_name, language FROM guilds WHERE web_token = ?", (token,)
         )
-        return None if row is None else int(row["guild_id"])
+        if row is None:
+            return None
+        return int(row["guild_id"]), row["web_name"], row["language"]
 
     async def set_hidden(
         self, guild_id: int, user_id: int, name: str, avatar: str | None, hidden: bool, now: float

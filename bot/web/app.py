@@ -16,41 +16,20 @@ Addresses (each under the server's token, `/s/<token>`):
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import mimetypes
 from dataclasses import dataclass
-from importlib import resources
 
 import aiohttp_jinja2
-import jinja2
 from aiohttp import web
 
 from bot.config import BotSettings
 from bot.web import pages
 from bot.web.guard import Buckets, guard
+from bot.web.templating import StaticFile, environment, static_files
 
 log = logging.getLogger(__name__)
 
-STATIC_FILES = ("style.css", "replay.js", "avatar.svg", "favicon.svg")
 STATIC_CACHE = "public, max-age=31536000, immutable"
-
-
-@dataclass(frozen=True)
-class StaticFile:
-    body: bytes
-    content_type: str
-    version: str
-
-
-def static_files() -> dict[str, StaticFile]:
-    folder = resources.files("bot.web").joinpath("static")
-    found = {}
-    for name in STATIC_FILES:
-        body = folder.joinpath(name).read_bytes()
-        content_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
-        found[name] = StaticFile(body, content_type, hashlib.sha256(body).hexdigest()[:10])
-    return found
 
 
 STATIC = web.AppKey("static", dict[str, StaticFile])
@@ -77,16 +56,8 @@ def make_app(
         client_max_size=1024,
     )
     app[pages.SOURCES] = sources
-    app[STATIC] = files = static_files()
-    environment = aiohttp_jinja2.setup(
-        app,
-        loader=jinja2.PackageLoader("bot.web", "templates"),
-        autoescape=jinja2.select_autoescape(default=True),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    environment.globals["static"] = lambda name: f"/static/{name}?v={files[name].version}"
+    app[STATIC] = static_files()
+    app[aiohttp_jinja2.APP_KEY] = environment()
     server = "/s/{token:[A-Za-z0-9_-]{16,64}}"
     member = server + "/member/{member:[0-9a-f]{16}}"
     game = server + "/game/{game:[0-9]{1,18}}"
@@ -110,6 +81,7 @@ class Served:
 
     async def close(self) -> None:
         await self.runner.cleanup()
+        self.runner.app[pages.SOURCES].close()
 
 
 async def serve(settings: BotSettings, sources: pages.Sources) -> Served | None:

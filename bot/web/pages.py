@@ -8,8 +8,6 @@ board and has no page, and is "Player N" in a game.
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -21,23 +19,24 @@ from aiohttp import web
 
 from bot.adapters.base import GameAdapter
 from bot.catalog import Catalog
-from bot.i18n import LANGUAGES, N_, Words
+from bot.i18n import N_, Words
 from bot.storage.daily import DailyRepository, day_of
 from bot.storage.database import Database
 from bot.storage.games import GameRepository, GuildRepository, Move
 from bot.storage.profiles import read_profile
 from bot.storage.records import GameRecord
-from bot.storage.stats import PROVISIONAL_GAMES, KindStats, StatsRepository
+from bot.storage.stats import KindStats, StatsRepository
 from bot.storage.web import BOARD_ORDERS, Member, WebRepository, board, board_size
 from bot.ui.avatars import AvatarCache
 from bot.ui.names import Points
-from bot.ui.rating_words import change_text, rating_text
+from bot.ui.rating_words import change_text
 from bot.ui.rendering import PictureCache
 from bot.web.cache import PageCache
 from bot.web.charts import chart
+from bot.web.game_pages import GamePage, GamePages, Server
 from bot.web.language import page_language
-from bot.web.replays import as_shown, replay, step_picture
-from bot.web.text import plain
+from bot.web.replays import as_shown, step_picture
+from bot.web.templating import helpers
 
 DAY = 86_400.0
 PERIODS: dict[str, float | None] = {"all": None, "month": 30 * DAY, "week": 7 * DAY}
@@ -71,6 +70,8 @@ class Sources:
     now: Callable[[], float] = time.time
     busy: Callable[[], bool] = lambda: False
     """Whether the bot these pages are served beside is behind with its games."""
+    page_processes: int = 1
+    """Processes making games' pages (0: a thread of this one)."""
 
     def __post_init__(self) -> None:
         self.web = WebRepository(self.database)
@@ -79,22 +80,13 @@ class Sources:
         self.guilds = GuildRepository(self.database)
         self.games = GameRepository(self.database, self.catalog.bot_ratings)
         self.pages = PageCache()
+        self.game_pages = GamePages(self.page_processes)
+
+    def close(self) -> None:
+        self.game_pages.close()
 
 
 SOURCES = web.AppKey("sources", Sources)
-
-
-@dataclass(frozen=True)
-class Server:
-    """The server a page belongs to, and how the page speaks."""
-
-    guild_id: int
-    token: str
-    words: Words
-
-    @property
-    def base(self) -> str:
-        return f"/s/{self.token}"
 
 
 def sources(request: web.Request) -> Sources:
@@ -104,31 +96,17 @@ def sources(request: web.Request) -> Sources:
 async def server_of(request: web.Request) -> Server:
     token = request.match_info["token"]
     found = sources(request)
-    guild_id = await found.web.server(token)
-    if guild_id is None:
+    server = await found.web.server(token)
+    if server is None:
         raise web.HTTPNotFound()
-    language = page_language(request, await found.guilds.language(guild_id))
-    return Server(guild_id, token, Words(language))
+    guild_id, name, language = server
+    return Server(guild_id, token, Words(page_language(request, language)), name)
 
 
 def context(request: web.Request, server: Server | None, **values: Any) -> dict[str, Any]:
-    """What every template is given: the page's words and helpers, and `values`."""
+    """What every template is given, and `values`."""
     words = server.words if server is not None else Words(page_language(request, None))
-    return {
-        "_": words,
-        "words": words,
-        "plural": words.plural,
-        "lang": words.language,
-        "languages": LANGUAGES,
-        "server": server,
-        "path": request.path,
-        "rating_shown": lambda value: rating_shown(value, words),
-        "percent": lambda value: percent(value, words),
-        "decimal": lambda value: rating_text(value, words),
-        "when": lambda moment: plain(f"<t:{int(moment)}:f>", words.language),
-        "provisional": PROVISIONAL_GAMES,
-        **values,
-    }
+    return {**helpers(words, server, request.path), **values}
 
 
 def page(request: web.Request, template: str, server: Server | None, **values: Any) -> web.Response:
@@ -154,14 +132,6 @@ async def not_found(request: web.Request) -> web.Response:
 
 def titles(catalog: Catalog, words: Words) -> dict[str, str]:
     return {game.adapter.kind: words(game.adapter.title) for game in catalog}
-
-
-def rating_shown(value: float | None, words: Words) -> str:
-    return "—" if value is None else rating_text(value, words)
-
-
-def percent(value: float, words: Words) -> str:
-    return words("{n} %", n=round(100 * value))
 
 
 async def visible_names(
@@ -416,45 +386,28 @@ async def game_of(request: web.Request, server: Server) -> Game:
     return Game(record, adapter, moves, members)
 
 
-def names_version(game: Game, words: Words) -> str:
-    """What tells apart the pictures of a game as its names are shown now (a member who
-    hides changes them)."""
-    shown = as_shown(game.record, game.members, words)
-    text = "\n".join(seat.name for seat in shown.seats) + words.language
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
 async def game_page(request: web.Request) -> web.Response:
-    """Made once for the game, the names it shows and the language, in a thread: a long
-    game's replay takes longer to make than a click may hold the event loop."""
+    """Made once for the game, the names it shows and the language, away from the event loop
+    (`GamePages`), and kept."""
     server = await server_of(request)
-    words = server.words
     game = await game_of(request, server)
-    version = names_version(game, words)
-    key = (game.record.id, version, words.language)
-    cache = sources(request).pages
-    text = cache.get(key)
-    if text is None:
-        text = await asyncio.to_thread(_game_html, request, server, game, version)
-        cache.put(key, text)
-    return respond(text, words)
-
-
-def _game_html(request: web.Request, server: Server, game: Game, version: str) -> str:
-    words = server.words
-    shown = as_shown(game.record, game.members, words)
-    return aiohttp_jinja2.render_string(
-        "game.html",
-        request,
-        context(
-            request,
-            server,
-            game=shown,
-            title=words(game.adapter.title),
-            replay=replay(game.adapter, shown, game.moves, words),
-            version=version,
-        ),
+    made = GamePage(
+        game.record,
+        game.moves,
+        game.members,
+        server.guild_id,
+        server.token,
+        server.name,
+        server.words.language,
+        request.path,
     )
+    key = (game.record.id, made.version, made.language)
+    found = sources(request)
+    text = found.pages.get(key)
+    if text is None:
+        text = await found.game_pages.html(made)
+        found.pages.put(key, text)
+    return respond(text, server.words)
 
 
 async def picture(request: web.Request) -> web.StreamResponse:

@@ -34,12 +34,13 @@ async def test_pages_are_off_until_turned_on_and_a_new_address_kills_the_old(
     web = WebRepository(database)
     assert await web.token(1) is None
     assert await web.new_address(1) is None, "no address to replace while off"
-    token = await web.turn_on(1)
-    assert len(token) >= 32 and await web.server(token) == 1
+    token = await web.turn_on(1, "Cards Club")
+    assert len(token) >= 32 and await web.server(token) == (1, "Cards Club", None)
     assert await web.turn_on(1) == token, "turning on again keeps the address"
-    moved = await web.new_address(1)
+    moved = await web.new_address(1, "Cards & Co")
     assert moved is not None and moved != token
-    assert await web.server(token) is None and await web.server(moved) == 1
+    assert await web.server(token) is None
+    assert await web.server(moved) == (1, "Cards & Co", None)
     assert await web.turn_off(1) and not await web.turn_off(1)
     assert await web.server(moved) is None and await web.token(1) is None
     again = await web.turn_on(1)

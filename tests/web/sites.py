@@ -46,9 +46,10 @@ class Site:
 
 
 @asynccontextmanager
-async def site(folder: Path) -> AsyncIterator[Site]:
+async def site(folder: Path, page_processes: int = 0) -> AsyncIterator[Site]:
     """Skyjo, Skyjo Junior and Sky Five played to their ends in one server by Ana and two
-    members with hostile names (and a bot), a game in another server, both with pages on."""
+    members with hostile names (and a bot), a game in another server, both with pages on.
+    Games' pages are made in a thread unless `page_processes` says otherwise."""
     database = await open_database(folder / "sky.db")
     seats = [
         SeatRecord(name="Ana", user_id=ANA),
@@ -69,10 +70,11 @@ async def site(folder: Path) -> AsyncIterator[Site]:
     )
     token, other_token = await pages_on(database, HOME), await pages_on(database, OTHER)
     pictures = PictureCache(processes=0)
-    app = make_app(Sources(database, CATALOG, pictures))
+    found = Sources(database, CATALOG, pictures, page_processes=page_processes)
     try:
-        async with TestClient(TestServer(app, host="127.0.0.1")) as client:
+        async with TestClient(TestServer(make_app(found), host="127.0.0.1")) as client:
             yield Site(client, database, token, other_token, games, other_game)
     finally:
+        found.close()
         pictures.close()
         await database.close()

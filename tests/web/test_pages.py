@@ -265,3 +265,13 @@ async def test_pages_take_turns_resting_so_that_they_take_a_quarter_of_the_time(
     await waited
     rested = asyncio.get_running_loop().time() - start
     assert 0.025 <= rested < 0.5, "three times the 10 ms the first took"
+
+
+async def test_a_games_page_is_the_same_made_in_a_process_of_its_own(tmp_path: Path) -> None:
+    async with served_site(tmp_path / "thread") as threaded:
+        _, in_thread = await threaded.get(f"/s/{threaded.token}/game/{threaded.games['skyjo']}")
+    async with served_site(tmp_path / "process", page_processes=1) as alone:
+        status, in_process = await alone.get(f"/s/{alone.token}/game/{alone.games['skyjo']}")
+    assert status == 200
+    same = in_process.replace(alone.token, threaded.token)
+    assert same == in_thread

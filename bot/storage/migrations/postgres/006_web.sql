@@ -1,5 +1,7 @@
--- Each server's web pages: off (NULL), or served under an unlisted address holding this token.
+-- Each server's web pages: off (NULL), or served under an unlisted address holding this token;
+-- and the server's name they show, as it was when an admin turned them on or moved them.
 ALTER TABLE guilds ADD COLUMN web_token TEXT;
+ALTER TABLE guilds ADD COLUMN web_name TEXT;
 CREATE UNIQUE INDEX guilds_by_web_token ON guilds (web_token) WHERE web_token IS NOT NULL;
 
 -- The members seen in a server's games: the name and avatar (hash) its pages show, as of their
