@@ -8,7 +8,9 @@ pages on, and adds games played to their end by bots with every move recorded, a
 longest of several eight-player Skyjo games. Then serves the pages from this process, as the bot
 does, and times `--requests` requests of each page on random servers, members and games, one
 at a time, from a client in this process (its own time included): the median and p99 of each,
-and its size as sent (gzip) and as read.
+and its size as sent (gzip) and as read. The pages' rests between requests (`bot.web.guard.Turns`)
+are lifted, so that each page's own time is measured; the process making games' pages is
+started by a first game's page, untimed.
 
 - `server`, `board` (all time, rating order), `board_month_by_rate`, `daily`, `member`: read
   from the store each time;
@@ -44,7 +46,7 @@ from bot.storage.records import SeatRecord
 from bot.storage.web import new_page_key, new_token
 from bot.ui.rendering import PictureCache
 from bot.web.app import make_app
-from bot.web.guard import Buckets
+from bot.web.guard import Buckets, Turns
 from bot.web.pages import Sources
 from tests.web.stored import played_game
 
@@ -146,7 +148,7 @@ async def measure(results: int, servers: int, requests: int, folder: Path) -> di
         figures["fill_s"] = round(time.perf_counter() - began, 1)
         figures["results"] = filled.results
         found = Sources(database, CATALOG, pictures)
-        app = make_app(found, buckets=Buckets(rate=1e9, burst=1e9))
+        app = make_app(found, buckets=Buckets(rate=1e9, burst=1e9), turns=Turns(share=1.0))
         try:
             figures.update(
                 await serve_and_time(app, filled, tokens, played, longest, requests, rng)
@@ -200,7 +202,9 @@ async def serve_and_time(
         for name, paths in pages.items():
             for key, value in (await timed(fetch, paths)).items():
                 figures[f"{name}_{key}"] = value
-        games = [f"/s/{tokens[g]}/game/{game}" for g, game in played]
+        warm, *rest = [f"/s/{tokens[g]}/game/{game}" for g, game in played]
+        await fetch(warm)
+        games = rest
         for name, paths in (("game_first", games), ("game_again", games)):
             for key, value in (await timed(fetch, paths)).items():
                 figures[f"{name}_{key}"] = value

@@ -24,7 +24,7 @@ from aiohttp import web
 
 from bot.config import BotSettings
 from bot.web import pages
-from bot.web.guard import Buckets, guard
+from bot.web.guard import Buckets, Turns, guard
 from bot.web.templating import StaticFile, environment, static_files
 
 log = logging.getLogger(__name__)
@@ -49,10 +49,16 @@ async def static(request: web.Request) -> web.Response:
 
 
 def make_app(
-    sources: pages.Sources, *, trust_forwarded: bool = False, buckets: Buckets | None = None
+    sources: pages.Sources,
+    *,
+    trust_forwarded: bool = False,
+    buckets: Buckets | None = None,
+    turns: Turns | None = None,
 ) -> web.Application:
     app = web.Application(
-        middlewares=[guard(buckets or Buckets(), pages.not_found, trust_forwarded, sources.busy)],
+        middlewares=[
+            guard(buckets or Buckets(), pages.not_found, trust_forwarded, sources.busy, turns)
+        ],
         client_max_size=1024,
     )
     app[pages.SOURCES] = sources
