@@ -22,6 +22,7 @@ from bot.sessions.display import expired
 from bot.sessions.router import CHANGED_MEANWHILE
 from bot.storage import Database, GameRepository, StaleGame, StorageUnavailable, open_database
 from bot.storage.games import GuildRepository
+from bot.storage.records import GameRecord
 from bot.storage.stats import StatsRepository
 from bot.storage.web import WebRepository
 from bot.ui import replies
@@ -97,6 +98,7 @@ class SkyTableBot(commands.Bot):
         )
         self.sessions.context.strain.backlog = self.budget.backlog
         self.sessions.context.pages = self.pages_of
+        self.sessions.context.finished = self._page_ahead
         self.departures = Departures(self, self.web, self.sessions.context.clock)
         self.sessions.context.tasks.spawn(self.departures.run(), "departures")
         self.pages = await serve(
@@ -127,6 +129,19 @@ class SkyTableBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    def _page_ahead(self, record: GameRecord) -> None:
+        """A finished game's web page, made in the pages' process while nobody waits on it."""
+        if self.pages is None:
+            return
+        self.sessions.context.tasks.spawn(self._make_page(record), f"page-{record.id}")
+
+    async def _make_page(self, record: GameRecord) -> None:
+        assert self.pages is not None
+        try:
+            await self.pages.sources.made_ahead(record)
+        except Exception:
+            log.warning("Game %s: its web page was not made ahead", record.id, exc_info=True)
 
     def _busy(self) -> bool:
         """Behind with the games: the web pages wait."""

@@ -16,6 +16,7 @@ from bot.sessions.clock import Clock
 from bot.sessions.strain import LoopStrain
 from bot.shards import EVERY, Shards
 from bot.storage.games import GameRepository, GuildRepository
+from bot.storage.records import GameRecord
 from bot.ui.avatars import AvatarCache
 from bot.ui.rendering import PictureCache
 
@@ -83,6 +84,8 @@ class SessionContext:
     """Members' avatars for the pictures (by default none is fetched)."""
     pages: Callable[[int | None], Awaitable[str | None]] = no_pages
     """The root of a server's web pages, while it has them."""
+    finished: Callable[[GameRecord], None] = lambda record: None
+    """Told of each game that has just finished (its web page is made ahead)."""
 
     def bot_pause(self) -> float:
         """How long a bot waits before its move: about `bot_delay`, varied so that bots of

@@ -123,6 +123,14 @@ class WebRepository:
             )
         return token if changed else None
 
+    async def of_server(self, guild_id: int) -> tuple[str, str | None] | None:
+        """The token and name of the server's pages, while they are on."""
+        row = await self.database.fetchone(
+            "SELECT web_token, web_name FROM guilds WHERE guild_id = ? AND web_token IS NOT NULL",
+            (guild_id,),
+        )
+        return None if row is None else (str(row["web_token"]), row["web_name"])
+
     async def server(self, token: str) -> tuple[int, str | None, str | None] | None:
         """The server whose pages live under `token`: its id, name and chosen language."""
         row = await self.database.fetchone(

@@ -85,9 +85,13 @@ class Served:
     url: str
     """The public address of the pages."""
 
+    @property
+    def sources(self) -> pages.Sources:
+        return self.runner.app[pages.SOURCES]
+
     async def close(self) -> None:
         await self.runner.cleanup()
-        self.runner.app[pages.SOURCES].close()
+        self.sources.close()
 
 
 async def serve(settings: BotSettings, sources: pages.Sources) -> Served | None:

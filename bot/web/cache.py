@@ -16,6 +16,9 @@ class PageCache:
         self._pages: OrderedDict[Hashable, str] = OrderedDict()
         self._held = 0
 
+    def __len__(self) -> int:
+        return len(self._pages)
+
     def get(self, key: Hashable) -> str | None:
         text = self._pages.get(key)
         if text is not None:

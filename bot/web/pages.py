@@ -85,6 +85,32 @@ class Sources:
     def close(self) -> None:
         self.game_pages.close()
 
+    async def made_ahead(self, record: GameRecord) -> None:
+        """The page of a game that has just finished, made and kept before anyone asks for
+        it, in the language it was played in, when its server has pages."""
+        if record.guild_id is None:
+            return
+        pages = await self.web.of_server(record.guild_id)
+        if pages is None:
+            return
+        token, name = pages
+        moves = await self.games.moves(record.id)
+        members = await self.web.members(
+            record.guild_id, [seat.user_id for seat in record.seats if seat.user_id is not None]
+        )
+        path = f"/s/{token}/game/{record.id}"
+        made = GamePage(record, moves, members, record.guild_id, token, name, record.language, path)
+        await self.game_page(made)
+
+    async def game_page(self, made: GamePage) -> str:
+        """The game's page: kept, or made and kept."""
+        key = (made.record.id, made.version, made.language)
+        text = self.pages.get(key)
+        if text is None:
+            text = await self.game_pages.html(made)
+            self.pages.put(key, text)
+        return text
+
 
 SOURCES = web.AppKey("sources", Sources)
 
@@ -401,13 +427,7 @@ async def game_page(request: web.Request) -> web.Response:
         server.words.language,
         request.path,
     )
-    key = (game.record.id, made.version, made.language)
-    found = sources(request)
-    text = found.pages.get(key)
-    if text is None:
-        text = await found.game_pages.html(made)
-        found.pages.put(key, text)
-    return respond(text, server.words)
+    return respond(await sources(request).game_page(made), server.words)
 
 
 async def picture(request: web.Request) -> web.StreamResponse:

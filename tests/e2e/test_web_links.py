@@ -13,7 +13,7 @@ from typing import Any
 import aiohttp
 
 from bot.departures import RECHECK_AFTER
-from tests.e2e.harness import Table, shown, table
+from tests.e2e.harness import Table, shown, table, until
 from tests.e2e.sheet_play import enter_round, open_sheet
 from tests.standin import StoredMessage
 
@@ -67,7 +67,10 @@ async def test_the_pages_are_turned_on_linked_from_discord_and_moved_or_turned_o
         assert status == 200 and "Skyjo score sheet" in page
         assert f"<h1>{t.guild.name}</h1>" in page, "the server's name heads its page"
 
+        made = t.running.pages.sources.pages if t.running.pages is not None else None
+        assert made is not None and len(made) == 0, "no page made for the game before pages"
         second = await finished_sheet(t)
+        await until(lambda: len(made) == 1, "the game's page made as the game ended")
         game_link = links(await t.table_message(second))["Replay on the web"]
         assert game_link == f"{root}/game/{second.record.id}"
         status, page = await fetched(game_link)
