@@ -6,6 +6,7 @@ it is made in a thread of this process."""
 from __future__ import annotations
 
 import asyncio
+import gzip
 import hashlib
 import multiprocessing
 import os
@@ -63,6 +64,7 @@ class GamePage:
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
+GZIP_LEVEL = 6
 _made: tuple[Catalog, jinja2.Environment] | None = None
 
 
@@ -71,6 +73,11 @@ def _tools() -> tuple[Catalog, jinja2.Environment]:
     if _made is None:
         _made = installed(), environment()
     return _made
+
+
+def game_page_gzip(page: GamePage) -> bytes:
+    """The page, compressed as it is sent and kept."""
+    return gzip.compress(game_html(page).encode(), GZIP_LEVEL)
 
 
 def game_html(page: GamePage) -> str:
@@ -105,16 +112,17 @@ class GamePages:
             initargs=(os.getpid(),),
         )
 
-    async def html(self, page: GamePage) -> str:
+    async def made(self, page: GamePage) -> bytes:
+        """The page as `game_page_gzip` makes it, made away from the event loop."""
         loop = asyncio.get_running_loop()
         if self._maker is None:
             self._maker = self._start()
         try:
-            return await loop.run_in_executor(self._maker, game_html, page)
+            return await loop.run_in_executor(self._maker, game_page_gzip, page)
         except BrokenProcessPool:
             self._maker.shutdown(wait=False, cancel_futures=True)
             self._maker = self._start()
-            return await loop.run_in_executor(self._maker, game_html, page)
+            return await loop.run_in_executor(self._maker, game_page_gzip, page)
 
     def close(self) -> None:
         if self._maker is not None:

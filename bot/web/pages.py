@@ -8,6 +8,7 @@ board and has no page, and is "Player N" in a game.
 
 from __future__ import annotations
 
+import gzip
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -102,14 +103,14 @@ class Sources:
         made = GamePage(record, moves, members, record.guild_id, token, name, record.language, path)
         await self.game_page(made)
 
-    async def game_page(self, made: GamePage) -> str:
-        """The game's page: kept, or made and kept."""
+    async def game_page(self, made: GamePage) -> bytes:
+        """The game's page, compressed: kept, or made and kept."""
         key = (made.record.id, made.version, made.language)
-        text = self.pages.get(key)
-        if text is None:
-            text = await self.game_pages.html(made)
-            self.pages.put(key, text)
-        return text
+        compressed = self.pages.get(key)
+        if compressed is None:
+            compressed = await self.game_pages.made(made)
+            self.pages.put(key, compressed)
+        return compressed
 
 
 SOURCES = web.AppKey("sources", Sources)
@@ -147,6 +148,19 @@ def respond(text: str, words: Words) -> web.Response:
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Content-Language"] = words.language
     response.enable_compression()
+    return response
+
+
+def respond_compressed(request: web.Request, compressed: bytes, words: Words) -> web.Response:
+    """A page kept compressed: sent as it is to a browser that takes gzip (almost all do)."""
+    if "gzip" in request.headers.get("Accept-Encoding", "").lower():
+        response = web.Response(body=compressed, content_type="text/html", charset="utf-8")
+        response.headers["Content-Encoding"] = "gzip"
+    else:
+        response = web.Response(text=gzip.decompress(compressed).decode(), content_type="text/html")
+    response.headers["Vary"] = "Accept-Encoding"
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Content-Language"] = words.language
     return response
 
 
@@ -427,7 +441,7 @@ async def game_page(request: web.Request) -> web.Response:
         server.words.language,
         request.path,
     )
-    return respond(await sources(request).game_page(made), server.words)
+    return respond_compressed(request, await sources(request).game_page(made), server.words)
 
 
 async def picture(request: web.Request) -> web.StreamResponse:

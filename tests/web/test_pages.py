@@ -275,3 +275,15 @@ async def test_a_games_page_is_the_same_made_in_a_process_of_its_own(tmp_path: P
     assert status == 200
     same = in_process.replace(alone.token, threaded.token)
     assert same == in_thread
+
+
+async def test_a_games_page_is_kept_compressed_and_sent_plain_to_who_takes_no_gzip(
+    site: Site,
+) -> None:
+    path = f"/s/{site.token}/game/{site.games['junior']}"
+    zipped = await site.client.get(path, headers={"Accept-Encoding": "gzip"})
+    plain = await site.client.get(path, headers={"Accept-Encoding": "identity"})
+    assert zipped.headers["Content-Encoding"] == "gzip" and "Vary" in zipped.headers
+    assert "Content-Encoding" not in plain.headers
+    assert await zipped.text() == await plain.text()
+    assert '<article class="step" id="step-1"' in await plain.text()
