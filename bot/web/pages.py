@@ -23,7 +23,7 @@ from bot.catalog import Catalog
 from bot.i18n import N_, Words
 from bot.storage.daily import DailyRepository, day_of
 from bot.storage.database import Database
-from bot.storage.games import GameRepository, GuildRepository, Move
+from bot.storage.games import GameRepository, Move
 from bot.storage.profiles import read_profile
 from bot.storage.records import GameRecord
 from bot.storage.stats import KindStats, StatsRepository
@@ -78,7 +78,6 @@ class Sources:
         self.web = WebRepository(self.database)
         self.stats = StatsRepository(self.database)
         self.daily = DailyRepository(self.database)
-        self.guilds = GuildRepository(self.database)
         self.games = GameRepository(self.database, self.catalog.bot_ratings)
         self.pages = PageCache()
         self.game_pages = GamePages(self.page_processes)

@@ -16,6 +16,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.replay import steps
 from bot.storage import GameRepository, open_database
+from bot.storage.games import GuildRepository
 from bot.storage.web import WebRepository
 from bot.ui.rendering import PictureCache
 from bot.web.app import make_app
@@ -176,8 +177,6 @@ async def test_a_page_speaks_the_language_the_visitor_asks_for(
 
 
 async def test_without_a_language_asked_a_page_speaks_the_servers(site: Site) -> None:
-    from bot.storage.games import GuildRepository
-
     await GuildRepository(site.database).set_language(HOME, "fr")
     status, html = await site.get(f"/s/{site.token}/", **{"Accept-Language": "ja"})
     assert status == 200 and 'lang="fr"' in html and "Les parties de ce serveur" in html
