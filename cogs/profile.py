@@ -20,9 +20,10 @@ from bot.storage.daily import DailyRepository, day_of
 from bot.storage.profiles import Profile, read_profile
 from bot.storage.stats import Rating, RecentGame
 from bot.ui.rating_words import rating_summary
+from bot.ui.records import feat_texts
 from bot.ui.replies import tell, words_for
 from bot.web import links
-from cogs.stats import QUIET, TITLES, best_and_worst, feat_texts, replay_choice, web_link
+from cogs.stats import QUIET, TITLES, best_of, replay_choice, web_link
 from games.core.errors import IllegalAction
 
 
@@ -43,7 +44,7 @@ def profile_embed(
             words.plural("{n} game", "{n} games", record.games)
             + " · "
             + words.plural("{n} win", "{n} wins", record.wins),
-            words("Best game {best}", best=best_and_worst(record)[0]),
+            words("Best game {best}", best=best_of(record)[0]),
         ]
         feats = feat_texts(bot.catalog.adapter(record.kind), record.feats, words)
         if feats:

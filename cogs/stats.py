@@ -18,10 +18,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapters.base import GameAdapter
 from bot.catalog import installed
 from bot.client import SkyTableBot
-from bot.i18n import N_, Words
+from bot.i18n import Words
 from bot.replay import Step, next_round, previous_round, replay_embed, steps
 from bot.sessions.display import expired
 from bot.storage.stats import PROVISIONAL_GAMES, KindStats, Rating, Standing, StatsRepository
@@ -36,6 +35,7 @@ from bot.ui.rating_words import (
     rating_summary,
     rating_text,
 )
+from bot.ui.records import PERIOD_NAMES, PERIODS, best_and_worst, feat_texts
 from bot.ui.replies import words_for
 from bot.web import links
 from games.core.errors import IllegalAction
@@ -43,11 +43,8 @@ from games.core.errors import IllegalAction
 log = logging.getLogger(__name__)
 
 PAGE = 10
-DAY = 86_400.0
-PERIODS = {"all": None, "month": 30 * DAY, "week": 7 * DAY}
-PERIOD_NAMES = {"all": N_("all time"), "month": N_("this month"), "week": N_("this week")}
 TITLES = {game.adapter.kind: game.adapter.title for game in installed()}
-LOW_WINS = {game.adapter.kind: not game.adapter.high_score_wins for game in installed()}
+HIGH_WINS = {game.adapter.kind: game.adapter.high_score_wins for game in installed()}
 GAMES = [app_commands.Choice(name=title, value=kind) for kind, title in TITLES.items()]
 PERIOD_CHOICES = [
     *(app_commands.Choice(name=name, value=period) for period, name in PERIOD_NAMES.items()),
@@ -56,28 +53,15 @@ PERIOD_CHOICES = [
 QUIET = discord.AllowedMentions.none()
 
 
-def best_and_worst(record: KindStats) -> tuple[Points, Points]:
-    """A member's best and worst scores in a game type, as players read them ("−3")."""
-    lowest, highest = Points(record.lowest_score), Points(record.highest_score)
-    return (lowest, highest) if LOW_WINS.get(record.kind, True) else (highest, lowest)
+def best_of(record: KindStats) -> tuple[Points, Points]:
+    """The member's best and worst scores in the record's game type."""
+    return best_and_worst(record, HIGH_WINS.get(record.kind, False))
 
 
 def best_and_worst_line(record: KindStats, words: Words) -> str:
     """ "Best game −3 · worst game 40"."""
-    best, worst = best_and_worst(record)
+    best, worst = best_of(record)
     return words("Best game {best} · worst game {worst}", best=best, worst=worst)
-
-
-def feat_texts(adapter: GameAdapter | None, feats: dict[str, int], words: Words) -> list[str]:
-    """A player's feats in a game, in words, as the game shows them (by name); none for a
-    game that is not installed."""
-    if adapter is None:
-        return []
-    return [
-        text
-        for name, count in sorted(feats.items())
-        if count and (text := adapter.feat_text(name, count, words)) is not None
-    ]
 
 
 def _guild(interaction: discord.Interaction[Any]) -> int:

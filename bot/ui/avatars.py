@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 import aiohttp
 
+from bot.kept import KeptBytes
 from bot.storage.records import SeatRecord
 from bot.ui.avatar_picture import BOT, PENDING, Avatar, guest
 
@@ -81,8 +81,7 @@ class AvatarCache:
         self.kept_bytes = kept_bytes
         self.timeout = timeout
         self.tries = tries
-        self._images: OrderedDict[Key, bytes] = OrderedDict()
-        self._held = 0
+        self._images = KeptBytes(kept_bytes)
         self._fetching: dict[Key, asyncio.Task[None]] = {}
         self._failures: dict[Key, int] = {}
         self._http: aiohttp.ClientSession | None = None
@@ -101,7 +100,6 @@ class AvatarCache:
         key = self._key(user_id, avatar_hash, size)
         image = self._images.get(key)
         if image is not None:
-            self._images.move_to_end(key)
             return image
         if self._can_fetch(key):
             path = avatar_path(user_id, avatar_hash, size)
@@ -144,7 +142,7 @@ class AvatarCache:
         except (aiohttp.ClientError, TimeoutError, ValueError) as error:
             self._failed(key, path, error)
             return
-        self._keep(key, image)
+        self._images.put(key, image)
         self._failures.pop(key, None)
 
     async def _download(self, path: str) -> bytes:
@@ -170,16 +168,6 @@ class AvatarCache:
                 failures,
                 str(error) or type(error).__name__,
             )
-
-    def _keep(self, key: Key, image: bytes) -> None:
-        kept = self._images.pop(key, None)
-        if kept is not None:
-            self._held -= len(kept)
-        self._images[key] = image
-        self._held += len(image)
-        while self._held > self.kept_bytes and len(self._images) > 1:
-            _, dropped = self._images.popitem(last=False)
-            self._held -= len(dropped)
 
     async def close(self) -> None:
         tasks = list(self._fetching.values())

@@ -10,7 +10,6 @@ import multiprocessing
 import os
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -20,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.adapters.specs import ALT_TEXT_LIMIT, Picture, Screen
+from bot.kept import KeptBytes
 from bot.ui.components import build_view
 
 log = logging.getLogger(__name__)
@@ -51,9 +51,7 @@ class PictureCache:
         self.preload = tuple(drawing_modules() if preload is None else preload)
         self.drawn: list[Hashable] = []
         """The keys drawn, in order (the last `KEYS_NOTED` of them)."""
-        self._bytes: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._held = 0
-        """The bytes of the pictures kept."""
+        self._bytes = KeptBytes(kept_bytes)
         self._painter = self._start()
 
     def _start(self) -> Executor:
@@ -71,24 +69,11 @@ class PictureCache:
     async def get(self, picture: Picture) -> bytes:
         data = self._bytes.get(picture.key)
         if data is not None:
-            self._bytes.move_to_end(picture.key)
             return data
         data = await self._draw(picture)
         self.drawn = [*self.drawn[1 - KEYS_NOTED :], picture.key]
-        self._keep(picture.key, data)
+        self._bytes.put(picture.key, data)
         return data
-
-    def _keep(self, key: Hashable, data: bytes) -> None:
-        """Keep `data` as the latest used, letting go of the least recently used pictures
-        while they hold more than `kept_bytes`."""
-        kept = self._bytes.pop(key, None)
-        if kept is not None:
-            self._held -= len(kept)
-        self._bytes[key] = data
-        self._held += len(data)
-        while self._held > self.kept_bytes and len(self._bytes) > 1:
-            _, dropped = self._bytes.popitem(last=False)
-            self._held -= len(dropped)
 
     async def _draw(self, picture: Picture) -> bytes:
         loop = asyncio.get_running_loop()

@@ -5,7 +5,6 @@ runs in several processes or serves no pages itself. Stops on Ctrl+C or SIGTERM.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import signal
 import sys
@@ -37,8 +36,8 @@ async def run(settings: BotSettings) -> int:
             return 1
         stopping = asyncio.Event()
         loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError):
+        if sys.platform != "win32":  # where Ctrl+C alone stops it, as KeyboardInterrupt
+            for signum in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(signum, stopping.set)
         await stopping.wait()
         await served.close()
@@ -59,7 +58,10 @@ def main() -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     use_fast_loop()
-    return asyncio.run(run(settings))
+    try:
+        return asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        return 0
 
 
 if __name__ == "__main__":

@@ -21,33 +21,29 @@ from aiohttp import web
 from bot.adapters.base import GameAdapter
 from bot.catalog import Catalog
 from bot.i18n import N_, Words
+from bot.kept import KeptBytes
 from bot.storage.daily import DailyRepository, day_of
 from bot.storage.database import Database
 from bot.storage.games import GameRepository, Move
 from bot.storage.profiles import read_profile
 from bot.storage.records import GameRecord
-from bot.storage.stats import KindStats, StatsRepository
+from bot.storage.stats import StatsRepository
 from bot.storage.web import BOARD_ORDERS, Member, WebRepository, board, board_size
 from bot.ui.avatars import AvatarCache
+from bot.ui.daily_board import DAILY_PERIOD, DAILY_PERIOD_NAME
 from bot.ui.names import Points
 from bot.ui.rating_words import change_text
+from bot.ui.records import PERIOD_NAMES as BOARD_PERIODS
+from bot.ui.records import PERIODS, best_and_worst, feat_texts
 from bot.ui.rendering import PictureCache
-from bot.web.cache import PageCache
 from bot.web.charts import chart
 from bot.web.game_pages import GamePage, GamePages, Server
 from bot.web.language import page_language
 from bot.web.replays import as_shown, step_picture
 from bot.web.templating import helpers
 
-DAY = 86_400.0
-PERIODS: dict[str, float | None] = {"all": None, "month": 30 * DAY, "week": 7 * DAY}
-DAILY = "daily"
-PERIOD_NAMES = {
-    "all": N_("all time"),
-    "month": N_("this month"),
-    "week": N_("this week"),
-    DAILY: N_("daily deal"),
-}
+DAILY = DAILY_PERIOD
+PERIOD_NAMES = {**BOARD_PERIODS, DAILY: DAILY_PERIOD_NAME}
 SORT_NAMES = {
     "rating": N_("Rating"),
     "games": N_("Games"),
@@ -58,6 +54,8 @@ BOARD_PAGE = 50
 TOP = 5
 LATEST_GAMES = 10
 PICTURE_CACHE = "public, max-age=86400"
+PAGE_BYTES_KEPT = 16 * 1024 * 1024
+"""Games' pages kept, compressed: about two thousand."""
 
 
 @dataclass
@@ -79,7 +77,7 @@ class Sources:
         self.stats = StatsRepository(self.database)
         self.daily = DailyRepository(self.database)
         self.games = GameRepository(self.database, self.catalog.bot_ratings)
-        self.pages = PageCache()
+        self.pages = KeptBytes(PAGE_BYTES_KEPT)
         self.game_pages = GamePages(self.page_processes)
 
     def close(self) -> None:
@@ -95,12 +93,15 @@ class Sources:
             return
         token, name = pages
         moves = await self.games.moves(record.id)
-        members = await self.web.members(
-            record.guild_id, [seat.user_id for seat in record.seats if seat.user_id is not None]
-        )
+        members = await self.members_of(record.guild_id, record)
         path = f"/s/{token}/game/{record.id}"
         made = GamePage(record, moves, members, record.guild_id, token, name, record.language, path)
         await self.game_page(made)
+
+    async def members_of(self, guild_id: int, record: GameRecord) -> dict[int, Member]:
+        """The server's members seated at the game, visible or not."""
+        seated = [seat.user_id for seat in record.seats if seat.user_id is not None]
+        return await self.web.members(guild_id, seated)
 
     async def game_page(self, made: GamePage) -> bytes:
         """The game's page, compressed: kept, or made and kept."""
@@ -324,10 +325,6 @@ async def member_of(request: web.Request, server: Server) -> Member:
     return member
 
 
-def best_score(record: KindStats, high_score_wins: bool) -> Points:
-    return Points(record.highest_score if high_score_wins else record.lowest_score)
-
-
 async def member_page(request: web.Request) -> web.Response:
     server = await server_of(request)
     found = sources(request)
@@ -349,11 +346,7 @@ async def member_page(request: web.Request) -> web.Response:
         adapter = found.catalog.adapter(record.kind)
         rating = profile.ratings.get(record.kind)
         steps = await found.stats.rating_steps(server.guild_id, member.user_id, record.kind)
-        feats = [
-            text
-            for name, count in sorted(record.feats.items())
-            if adapter is not None and count and (text := adapter.feat_text(name, count, words))
-        ]
+        feats = feat_texts(adapter, record.feats, words)
         kinds.append(
             {
                 "kind": record.kind,
@@ -361,7 +354,7 @@ async def member_page(request: web.Request) -> web.Response:
                 "record": record,
                 "rating": rating,
                 "change": change_text(rating.change, words) if rating and rating.change else None,
-                "best": best_score(record, adapter is not None and adapter.high_score_wins),
+                "best": best_and_worst(record, adapter is not None and adapter.high_score_wins)[0],
                 "feats": feats,
                 "chart": chart(steps),
                 "steps": steps,
@@ -419,10 +412,7 @@ async def game_of(request: web.Request, server: Server) -> Game:
     ):
         raise web.HTTPNotFound()
     moves = await found.games.moves(record.id)
-    members = await found.web.members(
-        server.guild_id, [seat.user_id for seat in record.seats if seat.user_id is not None]
-    )
-    return Game(record, adapter, moves, members)
+    return Game(record, adapter, moves, await found.members_of(server.guild_id, record))
 
 
 async def game_page(request: web.Request) -> web.Response:

@@ -16,7 +16,7 @@ from markupsafe import Markup
 from bot.adapters.base import GameAdapter, TableContext
 from bot.adapters.specs import Picture, Screen
 from bot.i18n import N_, Words
-from bot.replay import next_up, quoted, round_starts, walk
+from bot.replay import Step, next_round, next_up, previous_round, quoted, walk
 from bot.storage.games import Move
 from bot.storage.records import GameRecord
 from bot.storage.web import Member
@@ -41,15 +41,16 @@ class StepView:
 @dataclass(frozen=True)
 class Replay:
     steps: tuple[StepView, ...]
-    round_starts: tuple[int, ...]
-    """The numbers of the steps that begin a round."""
+    found: tuple[Step, ...]
 
     def previous_round(self, number: int) -> int | None:
-        earlier = [start for start in self.round_starts if start < number]
-        return earlier[-1] if earlier else None
+        """The number of the step `bot.replay.previous_round` jumps to from step `number`."""
+        start = previous_round(self.found, number - 1)
+        return None if start is None else start + 1
 
     def next_round(self, number: int) -> int | None:
-        return next((start for start in self.round_starts if start > number), None)
+        start = next_round(self.found, number - 1)
+        return None if start is None else start + 1
 
 
 def as_shown(game: GameRecord, members: Mapping[int, Member], words: Words) -> GameRecord:
@@ -96,8 +97,7 @@ def replay(adapter: GameAdapter, game: GameRecord, moves: Sequence[Move], words:
                 alt=alt,
             )
         )
-    starts = tuple(index + 1 for index in round_starts(found))
-    return Replay(tuple(views), starts)
+    return Replay(tuple(views), tuple(found))
 
 
 def step_picture(

@@ -66,7 +66,7 @@ def helpers(words: Words, server: object, path: str) -> dict[str, Any]:
         "server": server,
         "path": path,
         "rating_shown": lambda value: rating_shown(value, words),
-        "percent": lambda value: words("{n} %", n=round(100 * value)),
+        "percent": lambda value: words("{rate} %", rate=round(100 * value)),
         "decimal": lambda value: rating_text(value, words),
         "when": lambda moment: plain(f"<t:{int(moment)}:f>", words.language),
         "provisional": PROVISIONAL_GAMES,

@@ -8,7 +8,7 @@ from bot.games.sheet.adapter import SheetAdapter
 from bot.games.sky_five.adapter import SkyFiveAdapter
 from bot.games.skyjo.adapter import SkyjoAdapter
 from bot.i18n import Words
-from cogs.stats import feat_texts
+from bot.ui.records import feat_texts
 from games.core.seats import Seat
 from games.sky_five import SkyFiveGame, SkyFiveSettings
 from games.sky_five.events import Banked, Busted, SkyFive

@@ -31,7 +31,7 @@ def test_the_pictures_kept_hold_at_most_the_bytes_allowed() -> None:
         asyncio.run(draw_many())
         held = sum(len(data) for data in cache._bytes.values())
         assert 80_000 < held <= 100_000, held
-        assert cache._held == held
+        assert cache._bytes.held == held
     finally:
         cache.close()
 

@@ -25,6 +25,13 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+async def pages_alone(folder: Path, environment: dict[str, str]) -> asyncio.subprocess.Process:
+    """`python -m bot.web` started in `folder`, its log read from its standard error."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.web", cwd=folder, env=environment, stderr=asyncio.subprocess.PIPE
+    )
+
+
 async def test_the_pages_are_served_alone_against_the_bots_store(tmp_path: Path) -> None:
     path = tmp_path / "sky.db"
     database = await open_database(path)
@@ -46,14 +53,7 @@ async def test_the_pages_are_served_alone_against_the_bots_store(tmp_path: Path)
         "PICTURE_PROCESSES": "0",
         "AVATAR_CDN": "",
     }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot.web",
-        cwd=tmp_path,
-        env=environment,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    process = await pages_alone(tmp_path, environment)
     try:
         async with aiohttp.ClientSession() as http:
             for _ in range(100):
@@ -74,13 +74,6 @@ async def test_the_pages_are_served_alone_against_the_bots_store(tmp_path: Path)
 
 async def test_without_a_port_nothing_is_served_and_it_says_why(tmp_path: Path) -> None:
     environment = {**os.environ, "WEB_PORT": "", "DATABASE_PATH": str(tmp_path / "sky.db")}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot.web",
-        cwd=tmp_path,
-        env=environment,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    process = await pages_alone(tmp_path, environment)
     _, errors = await asyncio.wait_for(process.communicate(), 20)
     assert process.returncode == 2 and "WEB_PORT is empty" in errors.decode()
