@@ -130,7 +130,8 @@ class ProfileCog(
         await tell(
             interaction,
             "You are off this server's web pages: on no leaderboard, no page of your own, and "
-            '"Player N" in the games you played. `/profile show` puts you back.',
+            '"Player N" in the games you played. `{show}` puts you back.',
+            show=words_for(interaction).command("profile", "show"),
         )
 
     @app_commands.command(

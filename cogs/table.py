@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.client import SkyTableBot
 from bot.i18n import LANGUAGES as SPOKEN
 from bot.i18n import N_
-from bot.ui.replies import tell
+from bot.ui.replies import tell, words_for
 from bot.web import links
 from games.core.errors import IllegalAction
 
@@ -134,13 +134,17 @@ class TableCog(
         guild_id = _pages_admin(interaction)
         base = _base(self.bot)
         token = await self.bot.web.turn_on(guild_id, _server_name(interaction))
+        words = words_for(interaction)
         await tell(
             interaction,
             "This server's web pages are on: {address}\nAnyone with the address sees this "
             "server's leaderboards, profiles and replays; nothing lists it. "
-            "`/table web new-address` replaces it, `/table web off` turns them off, and a "
-            "member keeps off them with `/profile hide`.",
+            "`{new_address}` replaces it, `{off}` turns them off, and a member keeps off "
+            "them with `{hide}`.",
             address=links.server_page(links.root(base, token)),
+            new_address=words.command("table", "web", "new-address"),
+            off=words.command("table", "web", "off"),
+            hide=words.command("profile", "hide"),
         )
 
     @web.command(name="off", description="Take this server's web pages down")
@@ -163,7 +167,8 @@ class TableCog(
         token = await self.bot.web.new_address(guild_id, _server_name(interaction))
         if token is None:
             raise IllegalAction(
-                "This server's web pages are off: turn them on with `/table web on`."
+                "This server's web pages are off: turn them on with `{on}`.",
+                on=words_for(interaction).command("table", "web", "on"),
             )
         await tell(
             interaction,
