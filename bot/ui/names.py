@@ -4,12 +4,14 @@ scores with a true minus sign."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import discord
 
 MINUS = "\N{MINUS SIGN}"
 
 
+@lru_cache(maxsize=4096)
 def shown(name: str) -> str:
     """`name` with Discord's markdown characters and mentions escaped, so that one player's
     name cannot format the table (bold, spoilers, quotes, code…) or show as a mention.
@@ -35,7 +37,7 @@ class Points(int):
 
 def number(value: int) -> str:
     """ "−3", "0", "12"."""
-    return str(Points(value))
+    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
 def signed(value: int) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import discord
 from markupsafe import Markup
 
-from bot.web.text import Names, html, inline
+from bot.web.text import Names, html, inline, unmentioned
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,9 @@ class EmbedView:
     footer: Markup
 
 
-def embed_view(embed: discord.Embed, language: str, names: Names) -> EmbedView:
+def embed_view(
+    embed: discord.Embed, language: str, names: Names = unmentioned, *, footer: bool = True
+) -> EmbedView:
     return EmbedView(
         title=inline(embed.title, language, names),
         description=html(embed.description, language, names),
@@ -32,5 +34,5 @@ def embed_view(embed: discord.Embed, language: str, names: Names) -> EmbedView:
             Field(inline(field.name, language, names), html(field.value, language, names))
             for field in embed.fields
         ),
-        footer=html(embed.footer.text, language, names),
+        footer=html(embed.footer.text, language, names) if footer else Markup(""),
     )

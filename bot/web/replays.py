@@ -8,15 +8,17 @@ left the server, is "Player N" in the words and in the pictures alike.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cached_property
 
 from markupsafe import Markup
 
 from bot.adapters.base import GameAdapter, TableContext
 from bot.adapters.specs import Picture, Screen
 from bot.i18n import N_, Words
-from bot.replay import Step, next_round, next_up, previous_round, quoted, walk
+from bot.replay import Step, next_up, quoted, round_starts, walk
 from bot.storage.games import Move
 from bot.storage.records import GameRecord
 from bot.storage.web import Member
@@ -43,14 +45,19 @@ class Replay:
     steps: tuple[StepView, ...]
     found: tuple[Step, ...]
 
+    @cached_property
+    def _starts(self) -> list[int]:
+        return round_starts(self.found)
+
     def previous_round(self, number: int) -> int | None:
         """The number of the step `bot.replay.previous_round` jumps to from step `number`."""
-        start = previous_round(self.found, number - 1)
-        return None if start is None else start + 1
+        before = bisect_left(self._starts, number - 1)
+        return self._starts[before - 1] + 1 if before else None
 
     def next_round(self, number: int) -> int | None:
-        start = next_round(self.found, number - 1)
-        return None if start is None else start + 1
+        """The number of the step `bot.replay.next_round` jumps to from step `number`."""
+        after = bisect_right(self._starts, number - 1)
+        return self._starts[after] + 1 if after < len(self._starts) else None
 
 
 def as_shown(game: GameRecord, members: Mapping[int, Member], words: Words) -> GameRecord:
@@ -93,7 +100,7 @@ def replay(adapter: GameAdapter, game: GameRecord, moves: Sequence[Move], words:
                 number=len(views) + 1,
                 round=step.round,
                 story=html("\n".join(parts), language),
-                table=replace(embed_view(screen.embed, language, lambda _: ""), footer=Markup("")),
+                table=embed_view(screen.embed, language, footer=False),
                 alt=alt,
             )
         )

@@ -221,7 +221,7 @@ def table(game: GameRecord, engine: JuniorGame, context: TableContext) -> Screen
         pictures.append(_picture(view, drawing, words))
     return Screen(
         embed=table_embed(game, view, context, words),
-        rows=table_rows(view, context.mode, words, bot_to_move=bot),
+        rows=[] if context.replay else table_rows(view, context.mode, words, bot_to_move=bot),
         pictures=pictures,
     )
 

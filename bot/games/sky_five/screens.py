@@ -345,7 +345,7 @@ def table(game: GameRecord, engine: SkyFiveGame, context: TableContext) -> Scree
     words = context.words
     return Screen(
         embed=table_embed(view, game, context),
-        rows=table_rows(view, game, words),
+        rows=[] if context.replay else table_rows(view, game, words),
         pictures=[table_picture(view, context.last_turn, words, _avatars(game, view, context))]
         if context.pictures
         else (),

@@ -350,7 +350,7 @@ def table(game: GameRecord, engine: SkyjoGame, context: TableContext) -> Screen:
             pictures=context.pictures,
             replay=context.replay,
         ),
-        rows=table_rows(view, context.mode, words, bot_to_move=bot),
+        rows=[] if context.replay else table_rows(view, context.mode, words, bot_to_move=bot),
         pictures=[table_picture(view, context.last_turn, words, _avatars(game, view, context))]
         if context.pictures
         else (),
