@@ -12,7 +12,7 @@ from bot.web.text import html, inline
 
 
 def markdown_it(source: str) -> str:
-    return text._markdown.render(text._quotes_end(source))
+    return str(text._markdown.render(text._quotes_end(source)))
 
 
 @pytest.mark.parametrize(
