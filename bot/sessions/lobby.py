@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import random
 import unicodedata
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -185,25 +186,51 @@ class LobbyFlow:
         response = await interaction.response.send_message(embed=card_embed(facts, words))
         card_id = response.message_id
         assert card_id is not None and interaction.channel_id is not None
+        name = thread_name(adapter.title, host, words)
+
+        async def shown(session: GameSession) -> CardFacts:
+            facts = session.card.facts()
+            await interaction.edit_original_response(embed=card_embed(facts, words))
+            return facts
+
+        session = await self.in_thread(
+            opening, interaction.channel_id, card_id, name, start=solo, shown=shown
+        )
+        with contextlib.suppress(discord.HTTPException):
+            await self.registry.context.client.http.add_user_to_thread(
+                session.record.channel_id, opening.host_id
+            )
+        return session
+
+    async def in_thread(
+        self,
+        opening: Opening,
+        channel_id: int,
+        card_id: int,
+        name: str,
+        *,
+        start: bool,
+        shown: Callable[[GameSession], Awaitable[CardFacts]] | None = None,
+    ) -> GameSession:
+        """The game, saved in the thread about to be started from its card `card_id` in
+        `channel_id` (a thread started from a message takes the message's id, so that a
+        restart in between finds it), started when `start`, then the thread named `name`
+        started and the game shown in it. `shown` shows the card as the game then stands (else
+        the card is brought up to date in the background)."""
         client = self.registry.context.client
-        # A thread started from a message takes the message's id: the game is saved in its
-        # thread before the thread exists, so that a restart in between finds it.
         session = await opening.create(
-            self.registry, channel_id=card_id, parent_id=interaction.channel_id, card_id=card_id
+            self.registry, channel_id=card_id, parent_id=channel_id, card_id=card_id
         )
         card = session.card
         card.opening = True
-        shown: CardFacts | None = None
+        facts: CardFacts | None = None
         try:
-            if solo:
+            if start:
                 async with session.lock:
                     await session.start()
             try:
                 await client.http.start_thread_with_message(
-                    interaction.channel_id,
-                    card_id,
-                    name=thread_name(adapter.title, host, words),
-                    auto_archive_duration=ARCHIVE_MINUTES,
+                    channel_id, card_id, name=name, auto_archive_duration=ARCHIVE_MINUTES
                 )
             except discord.HTTPException:
                 async with session.lock:
@@ -216,14 +243,11 @@ class LobbyFlow:
                     await session.end(CANCELLED, N_("The game could not be shown here."))
                     raise
             session.wake()
-            facts = card.facts()
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(embed=card_embed(facts, words))
-                shown = facts
+            if shown is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    facts = await shown(session)
         finally:
-            card.opened(shown)
-        with contextlib.suppress(discord.HTTPException):
-            await client.http.add_user_to_thread(session.record.channel_id, opening.host_id)
+            card.opened(facts)
         return session
 
     async def _send(self, session: GameSession, interaction: discord.Interaction[Any]) -> None:
