@@ -23,9 +23,14 @@ INSTALLED: tuple[InstalledGame, ...] = (
 )
 """One line a game, in the order their commands are offered."""
 
-COMMON_EXTENSIONS: tuple[str, ...] = ("cogs.table", "cogs.stats", "cogs.profile")
+COMMON_EXTENSIONS: tuple[str, ...] = (
+    "cogs.table",
+    "cogs.stats",
+    "cogs.profile",
+    "cogs.tournament",
+)
 """Commands that apply to any game: show the table again, leave, cancel, reminders; the
-server's leaderboards, stats and history; members' profiles."""
+server's leaderboards, stats and history; members' profiles; tournaments."""
 
 
 class Catalog:

@@ -24,7 +24,9 @@ from bot.storage import Database, GameRepository, StaleGame, StorageUnavailable,
 from bot.storage.games import GuildRepository
 from bot.storage.records import GameRecord
 from bot.storage.stats import StatsRepository
+from bot.storage.tournaments import TournamentRepository
 from bot.storage.web import WebRepository
+from bot.tournaments.flow import TournamentFlow
 from bot.ui import replies
 from bot.ui.avatars import AvatarCache
 from bot.ui.components import handled_here, route_component, submitted_form
@@ -44,6 +46,7 @@ ANSWERS_FINISH_WITHIN = 3.0
 class SkyTableBot(commands.Bot):
     database: Database
     sessions: Sessions
+    tournaments: TournamentFlow
 
     def __init__(
         self,
@@ -98,7 +101,10 @@ class SkyTableBot(commands.Bot):
         )
         self.sessions.context.strain.backlog = self.budget.backlog
         self.sessions.context.pages = self.pages_of
-        self.sessions.context.finished = self._page_ahead
+        self.sessions.context.endings.append(self._page_ahead)
+        self.tournaments = TournamentFlow(
+            self.sessions, TournamentRepository(self.database), self.catalog, self.seeds
+        )
         self.departures = Departures(self, self.web, self.sessions.context.clock)
         self.sessions.context.tasks.spawn(self.departures.run(), "departures")
         self.pages = await serve(
@@ -123,6 +129,9 @@ class SkyTableBot(commands.Bot):
             self.settings.shards.describe(),
             self.database.describe(),
         )
+        tournaments = await self.tournaments.restore()
+        if tournaments:
+            log.info("Restored %d tournament(s)", tournaments)
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -132,7 +141,7 @@ class SkyTableBot(commands.Bot):
 
     def _page_ahead(self, record: GameRecord) -> None:
         """A finished game's web page, made in the pages' process while nobody waits on it."""
-        if self.pages is None:
+        if self.pages is None or record.status != "finished":
             return
         self.sessions.context.tasks.spawn(self._make_page(record), f"page-{record.id}")
 
@@ -193,6 +202,8 @@ class SkyTableBot(commands.Bot):
             click = submitted_form(interaction)
             if click is not None:
                 await self.sessions.click(interaction, click)
+            elif self.tournaments.handles(interaction):
+                await self.tournaments.click(interaction)
             else:
                 await route_component(interaction, self.sessions)
         finally:

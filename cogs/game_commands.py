@@ -8,18 +8,22 @@ import discord
 
 from bot.adapters.base import GameAdapter
 from bot.client import SkyTableBot
-from bot.sessions.places import THREADS
+from bot.sessions.places import FOR_THREADS, THREADS
 from bot.ui import replies, rules
 from games.core.errors import InvalidSettings
 
 
-async def _refused_for_permissions(bot: SkyTableBot, interaction: discord.Interaction[Any]) -> bool:
-    """Says what the bot lacks in this channel, if anything; True when it lacks something."""
+async def refused_for_permissions(
+    bot: SkyTableBot, interaction: discord.Interaction[Any], *, threads: bool = False
+) -> bool:
+    """Says what the bot lacks in this channel (with `threads`, to start threads in it too),
+    if anything; True when it lacks something."""
+    permissions = interaction.app_permissions
     pictures = not await bot.sessions.guilds.text_only(interaction.guild_id)
     in_thread = getattr(interaction.channel, "type", None) in THREADS
-    missing = replies.missing_permissions(
-        interaction.app_permissions, pictures=pictures, in_thread=in_thread
-    )
+    missing = replies.missing_permissions(permissions, pictures=pictures, in_thread=in_thread)
+    if threads:
+        missing += [label for name, label in FOR_THREADS if not getattr(permissions, name)]
     if missing:
         await replies.say(
             interaction, replies.missing_text(missing, replies.words_for(interaction))
@@ -34,7 +38,7 @@ async def open_table(
     values: dict[str, Any],
 ) -> None:
     """A lobby for `adapter`'s game with these settings (None values left to the defaults)."""
-    if await _refused_for_permissions(bot, interaction):
+    if await refused_for_permissions(bot, interaction):
         return
     settings = {key: value for key, value in values.items() if value is not None}
     await bot.sessions.lobby.open(interaction, adapter, settings)
@@ -49,7 +53,7 @@ async def open_solo(
     values: dict[str, Any],
 ) -> None:
     """A game of the player against `bots` bots of `level`, starting at once."""
-    if await _refused_for_permissions(bot, interaction):
+    if await refused_for_permissions(bot, interaction):
         return
     if type(bots) is not int or not 1 <= bots < adapter.max_seats:
         raise InvalidSettings("Play against 1 to {most} bots.", most=adapter.max_seats - 1)
@@ -64,7 +68,7 @@ async def open_daily(
     instead when the member has already played it today."""
     if await bot.sessions.daily.shown_attempt(interaction, adapter):
         return
-    if await _refused_for_permissions(bot, interaction):
+    if await refused_for_permissions(bot, interaction):
         return
     await bot.sessions.daily.open(interaction, adapter)
 

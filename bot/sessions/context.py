@@ -84,8 +84,9 @@ class SessionContext:
     """Members' avatars for the pictures (by default none is fetched)."""
     pages: Callable[[int | None], Awaitable[str | None]] = no_pages
     """The root of a server's web pages, while it has them."""
-    finished: Callable[[GameRecord], None] = lambda record: None
-    """Told of each game that has just finished (its web page is made ahead)."""
+    endings: list[Callable[[GameRecord], None]] = field(default_factory=list)
+    """Told of each game that has just ended, finished or not (its web page is made ahead, its
+    tournament table is done)."""
 
     def bot_pause(self) -> float:
         """How long a bot waits before its move: about `bot_delay`, varied so that bots of

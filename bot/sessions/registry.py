@@ -45,8 +45,8 @@ class SessionRegistry:
     def _ended(self, session: GameSession) -> None:
         self._open.pop(session.record.id, None)
         self._ending[session.record.channel_id] = session
-        if session.record.status == "finished":
-            self.context.finished(session.record.model_copy())
+        for ending in self.context.endings:
+            ending(session.record.model_copy())
 
     def _reopened(self, session: GameSession) -> None:
         self._open[session.record.id] = session

@@ -150,6 +150,15 @@ class GameRepository:
         )
         return _record(row) if row else None
 
+    async def latest_in_thread(self, parent_id: int, thread_id: int) -> GameRecord | None:
+        """The latest game, open or ended, of a thread of channel `parent_id`."""
+        row = await self.database.fetchone(
+            f"SELECT {_COLUMNS} FROM games WHERE parent_id = ? AND channel_id = ?"
+            " ORDER BY id DESC LIMIT 1",
+            (parent_id, thread_id),
+        )
+        return _record(row) if row else None
+
     async def open_in_threads_of(self, parent_id: int) -> list[GameRecord]:
         """The open games played in threads of this channel, oldest first."""
         rows = await self.database.fetchall(

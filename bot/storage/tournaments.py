@@ -208,6 +208,22 @@ class TournamentRepository:
         )
         return [_record(row) for row in rows]
 
+    async def live_in_channel(self, channel_id: int) -> TournamentRecord | None:
+        row = await self.database.fetchone(
+            f"SELECT {_COLUMNS} FROM tournaments WHERE channel_id = ?"
+            " AND status IN ('signup', 'running', 'paused') ORDER BY id LIMIT 1",
+            (channel_id,),
+        )
+        return None if row is None else _record(row)
+
+    async def rating(self, guild_id: int, kind: str, user_id: int) -> float:
+        """The member's conservative rating in the server's `kind` (a newcomer's: 0)."""
+        row = await self.database.fetchone(
+            "SELECT ordinal FROM ratings WHERE guild_id = ? AND kind = ? AND user_id = ?",
+            (guild_id, kind, user_id),
+        )
+        return 0.0 if row is None else float(row["ordinal"])
+
     async def save(self, record: TournamentRecord, *, over: int) -> None:
         """Write what can change, as the version after `over`; StaleTournament when the
         stored one is no longer at `over`."""

@@ -102,7 +102,7 @@ def handled_here(interaction: discord.Interaction[Any]) -> bool:
     data: Any = interaction.data or {}
     custom_id = str(data.get("custom_id", ""))
     if interaction.type is discord.InteractionType.component:
-        return custom_id.startswith(("sky:", "skys:"))
+        return custom_id.startswith(("sky:", "skys:", "skyt:"))
     return interaction.type is discord.InteractionType.modal_submit and custom_id.startswith(
         "skym:"
     )

@@ -1,0 +1,240 @@
+"""What a tournament shows in its channel: its card (the game, the rounds, who plays, how it
+stands, Join / Leave / Start), each table's call to its players, and the standings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import discord
+
+from bot.i18n import N_, Words
+from bot.storage.tournaments import Entrant, TournamentRecord
+from bot.ui.card import THREAD_NAME_LIMIT
+from bot.ui.components import BUTTON, ROW, Controls
+from bot.ui.names import shown
+from games.swiss import Standing
+
+OPEN_COLOUR = discord.Colour.gold()
+OVER_COLOUR = discord.Colour.dark_grey()
+NAMED = 40
+"""The most players a card names (an embed's description holds 4,096 characters)."""
+STANDINGS_SHOWN = 10
+"""The most players the card's standings list; the standings message lists everyone."""
+STANDINGS_MESSAGE_LINES = 60
+
+TITLE = N_("🏆 Tournament · {game}")
+FORMAT = N_("{rounds} rounds · {seats} seats a table · bots: {level} · {minutes} min a round")
+STARTS = N_("Starts {when} ({relative}).")
+SIGNING_UP = N_("🪑 Signing up: {count} players. The organiser starts it.")
+OPENING = N_("⏳ Round {round} of {rounds}: {open} of {tables} tables open, the others follow.")
+PLAYING = N_("🎲 Round {round} of {rounds}: {done} of {tables} tables finished.")
+PAUSED = N_("⏸️ Paused after round {round} of {rounds}.")
+CHAMPION = N_("🏆 {name} wins the tournament!")
+PODIUM = N_("🥇 {first} · 🥈 {second} · 🥉 {third}")
+CANCELLED = N_("Cancelled.")
+PLAYERS = N_("Players")
+NOBODY = N_("Nobody yet: press Join.")
+MORE = N_("…and {count} more.")
+STANDINGS = N_("Standings after round {round}")
+STANDING_LINE = N_("{place}. {name} · {points} pts · Buchholz {buchholz}")
+TABLE_CALL = N_("**Round {round} · table {table}**: {players}, your game is in the thread below.")
+THREAD = N_("Round {round} · table {table} · {game}")
+ORGANISER = N_("Organiser: {name}")
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How the round under way stands."""
+
+    tables: int = 0
+    opened: int = 0
+    done: int = 0
+
+
+def points(value: Fraction) -> str:
+    """Points as players read them: 2, 1.5, 0.67."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0")
+
+
+def standing_lines(
+    table: Sequence[Standing], names: Mapping[int, str], words: Words, limit: int
+) -> list[str]:
+    lines = [
+        words(
+            STANDING_LINE,
+            place=standing.place,
+            name=shown(names.get(standing.player, "?")),
+            points=points(standing.points),
+            buchholz=points(standing.buchholz),
+        )
+        for standing in table[:limit]
+    ]
+    if len(table) > limit:
+        lines.append(words(MORE, count=len(table) - limit))
+    return lines
+
+
+def card_embed(
+    tournament: TournamentRecord,
+    title: str,
+    level: str,
+    entrants: Sequence[Entrant],
+    table: Sequence[Standing],
+    progress: Progress,
+    words: Words,
+) -> discord.Embed:
+    lines = [
+        words(
+            FORMAT,
+            rounds=tournament.last_round,
+            seats=tournament.seats,
+            level=level,
+            minutes=tournament.round_minutes,
+        )
+    ]
+    if tournament.status == "signup" and tournament.starts_at is not None:
+        moment = int(tournament.starts_at)
+        lines.append(words(STARTS, when=f"<t:{moment}:F>", relative=f"<t:{moment}:R>"))
+    lines.append(_state(tournament, entrants, table, progress, words))
+    embed = discord.Embed(
+        title=words(TITLE, game=words(title)),
+        description="\n".join(lines),
+        colour=OPEN_COLOUR if tournament.is_live else OVER_COLOUR,
+    )
+    if table and tournament.round > 0:
+        embed.add_field(
+            name=words(STANDINGS, round=_played(tournament, progress)),
+            value="\n".join(standing_lines(table, _names(entrants), words, STANDINGS_SHOWN)),
+            inline=False,
+        )
+    else:
+        embed.add_field(name=words(PLAYERS), value=_players(entrants, words), inline=False)
+    embed.set_footer(text=words(ORGANISER, name=_organiser(tournament, entrants)))
+    return embed
+
+
+def _played(tournament: TournamentRecord, progress: Progress) -> int:
+    """The rounds the standings count."""
+    under_way = tournament.status == "running" and progress.done < progress.tables
+    return tournament.round - 1 if under_way else tournament.round
+
+
+def _state(
+    tournament: TournamentRecord,
+    entrants: Sequence[Entrant],
+    table: Sequence[Standing],
+    progress: Progress,
+    words: Words,
+) -> str:
+    rounds = tournament.last_round
+    if tournament.status == "signup":
+        return words(SIGNING_UP, count=len(entrants))
+    if tournament.status == "paused":
+        return words(PAUSED, round=tournament.round, rounds=rounds)
+    if tournament.status == "cancelled":
+        return words(CANCELLED)
+    if tournament.status == "finished":
+        return _podium(table, _names(entrants), words)
+    if progress.opened < progress.tables:
+        return words(
+            OPENING,
+            round=tournament.round,
+            rounds=rounds,
+            open=progress.opened,
+            tables=progress.tables,
+        )
+    return words(
+        PLAYING,
+        round=tournament.round,
+        rounds=rounds,
+        done=progress.done,
+        tables=progress.tables,
+    )
+
+
+def _podium(table: Sequence[Standing], names: Mapping[int, str], words: Words) -> str:
+    if not table:
+        return words(CANCELLED)
+    named = [shown(names.get(standing.player, "?")) for standing in table[:3]]
+    lines = [words(CHAMPION, name=named[0])]
+    if len(named) == 3:
+        lines.append(words(PODIUM, first=named[0], second=named[1], third=named[2]))
+    return "\n".join(lines)
+
+
+def _names(entrants: Sequence[Entrant]) -> dict[int, str]:
+    return {entrant.user_id: entrant.name for entrant in entrants}
+
+
+def _organiser(tournament: TournamentRecord, entrants: Sequence[Entrant]) -> str:
+    return _names(entrants).get(tournament.organiser_id, f"<@{tournament.organiser_id}>")
+
+
+def _players(entrants: Sequence[Entrant], words: Words) -> str:
+    if not entrants:
+        return words(NOBODY)
+    names = [shown(entrant.name) for entrant in entrants[:NAMED]]
+    text = words.listing(names)
+    if len(entrants) > NAMED:
+        text += " " + words(MORE, count=len(entrants) - NAMED)
+    return text
+
+
+def card_controls(tournament: TournamentRecord, words: Words) -> Controls:
+    """Join, Leave and Start while it signs up; nothing once it has started."""
+    if tournament.status != "signup":
+        return Controls([])
+    buttons = [
+        _button(tournament.id, "join", words("Join"), 3, "✋"),
+        _button(tournament.id, "leave", words("Leave"), 2, None),
+        _button(tournament.id, "start", words("Start"), 1, "▶️"),
+    ]
+    return Controls([{"type": ROW, "components": buttons}])
+
+
+def _button(
+    tournament_id: int, verb: str, label: str, style: int, emoji: str | None
+) -> dict[str, Any]:
+    button: dict[str, Any] = {
+        "type": BUTTON,
+        "style": style,
+        "label": label,
+        "custom_id": tournament_button(tournament_id, verb),
+    }
+    if emoji is not None:
+        button["emoji"] = {"name": emoji}
+    return button
+
+
+def tournament_button(tournament_id: int, verb: str) -> str:
+    return f"skyt:{tournament_id}:{verb}"
+
+
+def table_call(round_number: int, number: int, members: Sequence[int], words: Words) -> str:
+    players = words.listing([f"<@{member}>" for member in members])
+    return words(TABLE_CALL, round=round_number, table=number, players=players)
+
+
+def thread_name(round_number: int, number: int, title: str, words: Words) -> str:
+    return words(THREAD, round=round_number, table=number, game=words(title))[:THREAD_NAME_LIMIT]
+
+
+def standings_embed(
+    tournament: TournamentRecord,
+    title: str,
+    round_number: int,
+    table: Sequence[Standing],
+    entrants: Sequence[Entrant],
+    words: Words,
+) -> discord.Embed:
+    lines = standing_lines(table, _names(entrants), words, STANDINGS_MESSAGE_LINES)
+    return discord.Embed(
+        title=f"{words(TITLE, game=words(title))} · {words(STANDINGS, round=round_number)}",
+        description="\n".join(lines),
+        colour=OPEN_COLOUR if tournament.is_live else OVER_COLOUR,
+    )

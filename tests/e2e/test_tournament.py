@@ -1,0 +1,129 @@
+"""A server's tournament end to end: created by a member with the right, signed up on its card,
+started, each round's tables opened as games in threads of their own, rounds ended by their time
+limit (bots finishing the members' games), the next round drawn from the standings, a
+champion; and the refusals on the way."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from tests.e2e.harness import Table, shown, table, until
+from tests.standin import StoredMessage
+
+ORGANISER = "ana"
+
+
+def organiser(t: Table) -> None:
+    role = t.guild.add_role("Events", manage_events=True)
+    t.guild.members[t.users[ORGANISER].id].roles.append(role)
+
+
+def card(t: Table, card_id: int) -> StoredMessage:
+    [found] = [m for m in t.dc.messages(t.channel) if m.id == card_id]
+    return found
+
+
+def pressed(message: StoredMessage, verb: str) -> str:
+    [custom_id] = [c for c in message.custom_ids if c.startswith("skyt:") and c.endswith(verb)]
+    return custom_id
+
+
+def card_text(t: Table, card_id: int) -> str:
+    return str(card(t, card_id).embeds[0].get("description", ""))
+
+
+def tables_of(t: Table, tournament_id: int) -> list[tuple[int, int, int | None, int | None]]:
+    """Each table's round, number, message in the channel, and game."""
+    with sqlite3.connect(t.database) as db:
+        rows = db.execute(
+            "SELECT round, number, message_id, game_id FROM tournament_tables"
+            " WHERE tournament_id = ? ORDER BY round, number",
+            (tournament_id,),
+        ).fetchall()
+    return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+
+def game_statuses(t: Table, game_ids: list[int]) -> list[str]:
+    with sqlite3.connect(t.database) as db:
+        return [
+            db.execute("SELECT status FROM games WHERE id = ?", (game,)).fetchone()[0]
+            for game in game_ids
+        ]
+
+
+async def test_five_members_play_two_rounds_to_a_champion(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        t.threads = True
+        user = t.dc.add_user("kim")
+        t.guild.add_member(user)
+        t.users["kim"] = user
+        await t.start()
+
+        refused = await t.slash("leo", "tournament create", game="skyjo")
+        assert refused.ephemeral and "Manage Events" in refused.content
+        organiser(t)
+        created = await t.slash(
+            ORGANISER,
+            "tournament create",
+            game="skyjo",
+            rounds=2,
+            seats=2,
+            round_minutes=5,
+            target_score=10,
+            grid="2x4",
+        )
+        assert created.type == 4 and not created.ephemeral, created.errors
+        card_id = shown(created).id
+        tournament_id = int(pressed(shown(created), "join").split(":")[1])
+        assert "Signing up: 0 players" in card_text(t, card_id)
+        again = await t.slash(ORGANISER, "tournament create", game="skyfive")
+        assert again.ephemeral and "already under way" in again.content
+
+        for name in ("ana", "leo", "zoe", "max", "kim"):
+            joined = await t.click(name, card(t, card_id), pressed(card(t, card_id), "join"))
+            assert joined.type == 7, joined.errors
+        twice = await t.click("leo", card(t, card_id), pressed(card(t, card_id), "join"))
+        assert twice.ephemeral and "already signed up" in twice.content
+        assert "Signing up: 5 players" in card_text(t, card_id)
+        not_yours = await t.click("leo", card(t, card_id), pressed(card(t, card_id), "start"))
+        assert not_yours.ephemeral and "Only the organiser" in not_yours.content
+
+        started = await t.click(ORGANISER, card(t, card_id), pressed(card(t, card_id), "start"))
+        assert started.type == 7, started.errors
+        assert not card(t, card_id).custom_ids, "no sign-up once started"
+
+        def round_open(number: int) -> bool:
+            tables = [row for row in tables_of(t, tournament_id) if row[0] == number]
+            return bool(tables) and all(row[3] is not None for row in tables)
+
+        await until(lambda: round_open(1), "round 1's tables to open")
+        first = [row for row in tables_of(t, tournament_id) if row[0] == 1]
+        assert len(first) == 3, "five players at two seats a table: 2, 2 and 1 with a bot"
+        for _, _, message_id, game in first:
+            assert game is not None and message_id is not None
+            thread = t.dc.world.channel(message_id)
+            assert thread is not None and thread.thread is not None
+        await until(lambda: "Round 1 of 2" in card_text(t, card_id), "the card to show round 1")
+
+        t.elapse(5 * 60 + 1)
+        await until(lambda: round_open(2), "round 2 drawn once round 1 ended", timeout=60)
+        second = [row for row in tables_of(t, tournament_id) if row[0] == 2]
+        assert len(second) == 3
+        assert all(s == "finished" for s in game_statuses(t, [g for *_, g in first if g]))
+        standings = [
+            m
+            for m in t.dc.messages(t.channel)
+            if m.embeds and "Standings after round 1" in str(m.embeds[0].get("title"))
+        ]
+        assert len(standings) == 1, "round 1's standings posted once"
+
+        t.elapse(5 * 60 + 1)
+        await until(
+            lambda: "wins the tournament" in card_text(t, card_id), "a champion", timeout=60
+        )
+        with sqlite3.connect(t.database) as db:
+            status, round_number = db.execute(
+                "SELECT status, round FROM tournaments WHERE id = ?", (tournament_id,)
+            ).fetchone()
+        assert (status, round_number) == ("finished", 2)
