@@ -78,6 +78,38 @@ class TournamentCog(
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.tournaments.leave(interaction)
 
+    @app_commands.command(name="pause", description="Organiser: start no new round until resumed")
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.tournaments.organise(interaction, "pause")
+
+    @app_commands.command(name="resume", description="Organiser: go on with the next rounds")
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.tournaments.organise(interaction, "resume")
+
+    @app_commands.command(name="cancel", description="Organiser: call the tournament off")
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.tournaments.organise(interaction, "cancel")
+
+    @app_commands.command(name="end", description="Organiser: end the tournament after this round")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.tournaments.organise(interaction, "end")
+
+    @app_commands.command(
+        name="next", description="Organiser: bots finish this round's games, then the next round"
+    )
+    async def next_round(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.tournaments.organise(interaction, "next")
+
+    @app_commands.command(name="drop", description="Organiser: drop a player (a bot plays on)")
+    @app_commands.describe(member="The player to drop")
+    async def drop(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+        await self.bot.tournaments.organise(interaction, "drop", member)
+
+    @app_commands.command(name="add", description="Organiser: add a player from the next round")
+    @app_commands.describe(member="The member to add")
+    async def add(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+        await self.bot.tournaments.organise(interaction, "add", member)
+
     @app_commands.command(
         name="role", description="Let a role create tournaments, besides Manage Events"
     )

@@ -58,6 +58,9 @@ MIN_PLAYERS = 2
 TAKEN_OVER = N_("⏰ The round's time is up: bots finish the game for {names}.")
 
 Verb = Callable[["TournamentFlow", discord.Interaction[Any], TournamentRecord], Awaitable[None]]
+Said = tuple[str, dict[str, Any]]
+"""What the organiser is told: a catalog message and its values."""
+Action = Callable[["TournamentFlow", TournamentRecord, Any], Awaitable[Said]]
 
 
 class TournamentFlow:
@@ -75,6 +78,9 @@ class TournamentFlow:
         self.seeds = seeds or random.SystemRandom()
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._timers: dict[int, asyncio.Task[None]] = {}
+        self._card_stale: set[int] = set()
+        self._card_tasks: dict[int, asyncio.Task[None]] = {}
+        self._card_shown: dict[int, posting.Appearance] = {}
         self._opening: dict[int, int] = {}
         """Tables of the round under way opened so far, while its tables are being opened."""
         self.context.endings.append(self._game_ended)
@@ -481,10 +487,18 @@ class TournamentFlow:
                 await self._time_up(t)
 
     async def _time_up(self, t: TournamentRecord) -> None:
-        """The round's time is over: bots play the members' seats of every game still
-        playing, to its end (the results stay the members')."""
+        await self._bots_take(t)
+        log.info("Tournament %s: round %d's time is up", t.id, t.round)
+
+    async def _bots_take(self, t: TournamentRecord, only: int | None = None) -> None:
+        """Bots play the members' seats (or member `only`'s) of every game of the round still
+        playing, to its end: the results stay the members'."""
         for table in await self.repository.tables(t.id, t.round):
-            if table.game_id is None or table.over:
+            if (
+                table.game_id is None
+                or table.over
+                or (only is not None and only not in table.members)
+            ):
                 continue
             session = await self.sessions.registry.get(table.game_id)
             if session is None:
@@ -496,7 +510,7 @@ class TournamentFlow:
                 level = session.adapter.takeover_level or t.bot_level
                 names = []
                 for index, seat in enumerate(record.seats):
-                    if seat.user_id is not None:
+                    if seat.user_id is not None and only in (None, seat.user_id):
                         names.append(shown(seat.name))
                         record.seats[index] = SeatRecord(
                             name=seat.name, bot_level=level, left_by=seat.user_id
@@ -507,7 +521,97 @@ class TournamentFlow:
                 await session.commit()
                 await session.display.show_safely([])
             session.wake()
-        log.info("Tournament %s: round %d's time is up", t.id, t.round)
+
+    # ---------------------------------------------------------- organiser's tools
+
+    async def organise(
+        self,
+        interaction: discord.Interaction[Any],
+        action: str,
+        member: discord.Member | discord.User | None = None,
+    ) -> None:
+        """One of the organiser's tools (`ACTIONS`), on this channel's tournament."""
+        tournament = await self._in_channel(interaction)
+        async with self._locks[tournament.id]:
+            t = await self._fresh(tournament.id)
+            if interaction.user.id != t.organiser_id and not interaction.permissions.manage_events:
+                raise IllegalAction("Only the organiser can do that.")
+            said, values = await ACTIONS[action](self, t, member)
+        await replies.tell(interaction, said, **values)
+        self._card_later(t.id)
+        if t.status == "running":
+            self.context.tasks.spawn(self._check_round(t.id), name=f"tournament-{t.id}-check")
+
+    async def _pause(self, t: TournamentRecord, _: Any) -> Said:
+        if t.status != "running":
+            raise IllegalAction("The tournament is not running.")
+        t.status = "paused"
+        await self.repository.save(t, over=t.version)
+        return N_(
+            "Paused: the games under way play on, and no new round starts until you resume it."
+        ), {}
+
+    async def _resume(self, t: TournamentRecord, _: Any) -> Said:
+        if t.status != "paused":
+            raise IllegalAction("The tournament is not paused.")
+        t.status = "running"
+        await self.repository.save(t, over=t.version)
+        self._schedule(t)
+        return N_("Resumed: the next round starts once this one is over."), {}
+
+    async def _cancel(self, t: TournamentRecord, _: Any) -> Said:
+        t.status = "cancelled"
+        t.round_ends_at = None
+        t.ended_at = self.context.clock.now()
+        await self.repository.save(t, over=t.version)
+        self._schedule(t)
+        return N_("The tournament is cancelled; games under way play on as ordinary games."), {}
+
+    async def _end(self, t: TournamentRecord, _: Any) -> Said:
+        if t.status == "signup":
+            raise IllegalAction("The tournament has not started: cancel it instead.")
+        t.last_round = t.round
+        await self.repository.save(t, over=t.version)
+        return N_("The tournament ends after round {round}."), {"round": t.round}
+
+    async def _next(self, t: TournamentRecord, _: Any) -> Said:
+        if t.status not in ("running", "paused"):
+            raise IllegalAction("The tournament is not running.")
+        await self._bots_take(t)
+        return N_("Bots finish this round's games now; the next round follows."), {}
+
+    async def _drop(self, t: TournamentRecord, member: Any) -> Said:
+        assert member is not None
+        name = shown(member.display_name)
+        if t.status == "signup":
+            if not await self.repository.withdraw(t.id, member.id):
+                raise IllegalAction("{name} is not signed up.", name=name)
+            return N_("{name} is no longer signed up."), {"name": name}
+        if not await self.repository.leave(t.id, member.id, t.round):
+            raise IllegalAction("{name} is not playing in this tournament.", name=name)
+        await self._bots_take(t, only=member.id)
+        return N_("{name} is dropped: a bot plays their seat to the end of this round."), {
+            "name": name
+        }
+
+    async def _add(self, t: TournamentRecord, member: Any) -> Said:
+        assert member is not None
+        name = shown(member.display_name)
+        entrants = await self.repository.entrants(t.id)
+        if any(e.user_id == member.id for e in entrants):
+            raise IllegalAction("{name} is already a player.", name=name)
+        if len(entrants) >= MOST_TABLES * t.seats:
+            raise IllegalAction(
+                "The tournament is full ({most} players).", most=MOST_TABLES * t.seats
+            )
+        if await self.repository.playing_elsewhere(member.id, t.id) is not None:
+            raise IllegalAction("{name} is playing at a table of another tournament.", name=name)
+        first = 1 if t.status == "signup" else t.round + 1
+        rating = await self.repository.rating(t.guild_id, t.kind, member.id)
+        await self.repository.join(
+            t.id, Entrant(member.id, member.display_name, rating, first_round=first)
+        )
+        return N_("{name} plays from round {round}."), {"name": name, "round": first}
 
     # ---------------------------------------------------------------- the card
 
@@ -536,22 +640,40 @@ class TournamentFlow:
         fresh = await self._fresh(t.id)
         message = await self._card(fresh)
         await replies.update(interaction, embed=message.embed, view=message.view)
+        self._card_shown[t.id] = posting.appearance(message)
 
     def _card_later(self, tournament_id: int) -> None:
-        self.context.tasks.spawn(
-            self._show_card(tournament_id), name=f"tournament-{tournament_id}-card"
-        )
+        """Bring the card up to date in the background: one edit at a time, only when what
+        it shows has changed (the channel's tables share its edits)."""
+        self._card_stale.add(tournament_id)
+        task = self._card_tasks.get(tournament_id)
+        if task is None or task.done():
+            task = self.context.tasks.spawn(
+                self._keep_card(tournament_id), name=f"tournament-{tournament_id}-card"
+            )
+            if task is not None:
+                self._card_tasks[tournament_id] = task
+
+    async def _keep_card(self, tournament_id: int) -> None:
+        while tournament_id in self._card_stale:
+            self._card_stale.discard(tournament_id)
+            await self._show_card(tournament_id)
 
     async def _show_card(self, tournament_id: int) -> None:
         t = await self.repository.get(tournament_id)
         if t is None or t.card_id is None:
             return
         message = await self._card(t)
+        shown_now = posting.appearance(message)
+        if self._card_shown.get(tournament_id) == shown_now:
+            return
         try:
             with priority(Priority.BOOKKEEPING):
                 await posting.edit(self.context.client, t.channel_id, t.card_id, message)
         except discord.HTTPException as error:
             log.info("Tournament %s: its card was not updated (%s)", t.id, error)
+            return
+        self._card_shown[tournament_id] = shown_now
 
     # ------------------------------------------------------------------ restart
 
@@ -586,3 +708,14 @@ VERBS: dict[str, Verb] = {
     "start": TournamentFlow._start,
 }
 """What each of the card's buttons does."""
+
+ACTIONS: dict[str, Action] = {
+    "pause": TournamentFlow._pause,
+    "resume": TournamentFlow._resume,
+    "cancel": TournamentFlow._cancel,
+    "end": TournamentFlow._end,
+    "next": TournamentFlow._next,
+    "drop": TournamentFlow._drop,
+    "add": TournamentFlow._add,
+}
+"""The organiser's tools (`/tournament pause`…), each on the tournament under its lock."""

@@ -5,6 +5,7 @@ champion; and the refusals on the way."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -71,7 +72,7 @@ async def test_five_members_play_two_rounds_to_a_champion(tmp_path: Path) -> Non
             seats=2,
             round_minutes=5,
             target_score=10,
-            grid="2x4",
+            grid="2x2",
         )
         assert created.type == 4 and not created.ephemeral, created.errors
         card_id = shown(created).id
@@ -127,3 +128,106 @@ async def test_five_members_play_two_rounds_to_a_champion(tmp_path: Path) -> Non
                 "SELECT status, round FROM tournaments WHERE id = ?", (tournament_id,)
             ).fetchone()
         assert (status, round_number) == ("finished", 2)
+
+
+def results_of(t: Table, game_id: int) -> list[tuple[int | None, int, int]]:
+    """Each seat's member (None: a bot), place and score, seat by seat."""
+    with sqlite3.connect(t.database) as db:
+        rows = db.execute(
+            "SELECT user_id, place, score FROM results WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        ).fetchall()
+    return [(r[0], r[1], r[2]) for r in rows]
+
+
+async def test_nine_members_three_rounds_a_restart_a_dropped_player_and_the_time_limit(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        t.threads = True
+        for name in ("kim", "ivy", "ola", "ben", "eve"):
+            user = t.dc.add_user(name)
+            t.guild.add_member(user)
+            t.users[name] = user
+        await t.start()
+        organiser(t)
+        created = await t.slash(
+            ORGANISER,
+            "tournament create",
+            game="skyjo",
+            rounds=3,
+            seats=4,
+            round_minutes=10,
+            target_score=10,
+            grid="2x2",
+        )
+        card_id = shown(created).id
+        tournament_id = int(pressed(shown(created), "join").split(":")[1])
+        players = ["ana", "leo", "zoe", "max", "kim", "ivy", "ola", "ben", "eve"]
+        for name in players:
+            joined = await t.click(name, card(t, card_id), pressed(card(t, card_id), "join"))
+            assert joined.type == 7, joined.errors
+        started = await t.click(ORGANISER, card(t, card_id), pressed(card(t, card_id), "start"))
+        assert started.type == 7, started.errors
+
+        def round_tables(number: int) -> list[tuple[int, int, int | None, int | None]]:
+            return [row for row in tables_of(t, tournament_id) if row[0] == number]
+
+        def opened(number: int) -> bool:
+            tables = round_tables(number)
+            return bool(tables) and all(row[3] is not None for row in tables)
+
+        await until(lambda: opened(1), "round 1's tables")
+        assert len(round_tables(1)) == 3, "nine players at four seats: three tables of three"
+        t.elapse(10 * 60 + 1)
+        await until(lambda: opened(2), "round 2", timeout=60)
+
+        dropped = await t.slash(ORGANISER, "tournament drop", member=t.users["eve"])
+        assert dropped.ephemeral and "dropped" in dropped.content, dropped.content
+        await t.stop()
+        await t.start()
+        t.elapse(10 * 60 + 1)
+        await until(lambda: opened(3), "round 3 after the restart", timeout=60)
+        with sqlite3.connect(t.database) as db:
+            [[drawn]] = db.execute(
+                "SELECT COUNT(DISTINCT round) FROM tournament_tables WHERE tournament_id = ?",
+                (tournament_id,),
+            ).fetchall()
+        assert drawn == 3
+        third = {m for row in round_tables(3) for m in members_of(t, tournament_id, 3, row[1])}
+        assert t.users["eve"].id not in third, "a dropped player is seated no more"
+        assert len(round_tables(3)) == 2, "eight players at four seats"
+
+        t.elapse(10 * 60 + 1)
+        await until(
+            lambda: "wins the tournament" in card_text(t, card_id), "a champion", timeout=60
+        )
+
+        points: dict[int, float] = {}
+        for round_number in (1, 2, 3):
+            for row in round_tables(round_number):
+                assert row[3] is not None
+                seats = results_of(t, row[3])
+                size = len(seats)
+                for user_id, place, _ in seats:
+                    tied = sum(1 for _, other, _ in seats if other == place)
+                    share = sum((size - p) / (size - 1) for p in range(place, place + tied)) / tied
+                    if user_id is not None:
+                        points[user_id] = points.get(user_id, 0.0) + share
+        best = max(points.values())
+        champions = {user for user, value in points.items() if abs(value - best) < 1e-9}
+        names = {t.users[name].id: name for name in players}
+        [champion_line] = [
+            line for line in card_text(t, card_id).splitlines() if "wins the tournament" in line
+        ]
+        assert any(names[user] in champion_line for user in champions), (champion_line, points)
+
+
+def members_of(t: Table, tournament_id: int, round_number: int, number: int) -> list[int]:
+    with sqlite3.connect(t.database) as db:
+        [[members]] = db.execute(
+            "SELECT members FROM tournament_tables"
+            " WHERE tournament_id = ? AND round = ? AND number = ?",
+            (tournament_id, round_number, number),
+        ).fetchall()
+    return [int(m) for m in json.loads(members)]
