@@ -416,9 +416,10 @@ class TournamentFlow:
 
     async def _round_over(self, t: TournamentRecord) -> None:
         entrants = await self.repository.entrants(t.id)
-        await self._post_standings(t, entrants)
         going_on = [e for e in entrants if e.plays_in(t.round + 1)]
-        if t.round >= t.last_round or len(going_on) < MIN_PLAYERS:
+        final = t.round >= t.last_round or len(going_on) < MIN_PLAYERS
+        await self._post_standings(t, entrants, final=final)
+        if final:
             t.status = "finished"
             t.round_ends_at = None
             t.ended_at = self.context.clock.now()
@@ -429,17 +430,29 @@ class TournamentFlow:
             await self._next_round(t, entrants)
         self._card_later(t.id)
 
-    async def _post_standings(self, t: TournamentRecord, entrants: Sequence[Entrant]) -> None:
+    async def _post_standings(
+        self, t: TournamentRecord, entrants: Sequence[Entrant], *, final: bool
+    ) -> None:
+        """The standings after the round just played, as text and as a picture (only text
+        where the server shows no pictures)."""
         words = Words(t.language)
         adapter = self.catalog.require(t.kind)
         table = await self._standings(t, entrants, t.round)
-        embed = screens.standings_embed(t, adapter.title, t.round, table, entrants, words)
+        embed = screens.standings_embed(t, adapter.title, t.round, table, entrants, words, final)
+        files = []
+        if not await self.sessions.guilds.text_only(t.guild_id):
+            drawn = screens.standings_picture(
+                t, adapter.title, t.round, table, entrants, words, final
+            )
+            data = await self.context.pictures.get(drawn)
+            files.append((drawn.name, data, drawn.description))
+            embed.set_image(url=f"attachment://{drawn.name}")
         try:
             with priority(Priority.BOOKKEEPING):
                 await posting.send(
                     self.context.client,
                     t.channel_id,
-                    Message(embed),
+                    Message(embed, files=files),
                     nonce=nonce("standings", t.id, t.round),
                 )
         except discord.HTTPException as error:

@@ -10,11 +10,13 @@ from typing import Any
 
 import discord
 
+from bot.adapters.specs import ALT_TEXT_LIMIT, Picture
 from bot.i18n import N_, Words
 from bot.storage.tournaments import Entrant, TournamentRecord
+from bot.tournaments import picture
 from bot.ui.card import THREAD_NAME_LIMIT
 from bot.ui.components import BUTTON, ROW, Controls
-from bot.ui.names import shown
+from bot.ui.names import number, shown
 from games.swiss import Standing
 
 OPEN_COLOUR = discord.Colour.gold()
@@ -39,6 +41,7 @@ PLAYERS = N_("Players")
 NOBODY = N_("Nobody yet: press Join.")
 MORE = N_("…and {count} more.")
 STANDINGS = N_("Standings after round {round}")
+FINAL = N_("Final standings")
 STANDING_LINE = N_("{place}. {name} · {points} pts · Buchholz {buchholz}")
 TABLE_CALL = N_("**Round {round} · table {table}**: {players}, your game is in the thread below.")
 THREAD = N_("Round {round} · table {table} · {game}")
@@ -224,6 +227,11 @@ def thread_name(round_number: int, number: int, title: str, words: Words) -> str
     return words(THREAD, round=round_number, table=number, game=words(title))[:THREAD_NAME_LIMIT]
 
 
+def _standings_title(title: str, round_number: int, words: Words, final: bool) -> str:
+    heading = words(FINAL) if final else words(STANDINGS, round=round_number)
+    return f"{words(TITLE, game=words(title))} · {heading}"
+
+
 def standings_embed(
     tournament: TournamentRecord,
     title: str,
@@ -231,10 +239,42 @@ def standings_embed(
     table: Sequence[Standing],
     entrants: Sequence[Entrant],
     words: Words,
+    final: bool = False,
 ) -> discord.Embed:
     lines = standing_lines(table, _names(entrants), words, STANDINGS_MESSAGE_LINES)
+    if final and table:
+        lines.insert(0, _podium(table, _names(entrants), words))
     return discord.Embed(
-        title=f"{words(TITLE, game=words(title))} · {words(STANDINGS, round=round_number)}",
+        title=_standings_title(title, round_number, words, final),
         description="\n".join(lines),
-        colour=OPEN_COLOUR if tournament.is_live else OVER_COLOUR,
+        colour=OPEN_COLOUR if tournament.is_live and not final else OVER_COLOUR,
     )
+
+
+def standings_picture(
+    tournament: TournamentRecord,
+    title: str,
+    round_number: int,
+    table: Sequence[Standing],
+    entrants: Sequence[Entrant],
+    words: Words,
+    final: bool = False,
+) -> Picture:
+    names = _names(entrants)
+    drawn = picture.Standings(
+        title=_standings_title(title, round_number, words, final),
+        headings=(words("Points"), words("Buchholz"), words("Score")),
+        lines=tuple(
+            picture.Line(
+                standing.place,
+                names.get(standing.player, "?"),
+                points(standing.points),
+                points(standing.buchholz),
+                number(standing.score),
+            )
+            for standing in table
+        ),
+    )
+    lines = standing_lines(table, names, words, picture.ROWS)
+    description = "\n".join([drawn.title, *lines])[:ALT_TEXT_LIMIT]
+    return picture.picture(drawn, description)
