@@ -8,6 +8,8 @@ games, each with a link to its thread where it had one, and the history's select
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 import discord
@@ -19,6 +21,8 @@ from bot.i18n import Words
 from bot.storage.daily import DailyRepository, day_of
 from bot.storage.profiles import Profile, read_profile
 from bot.storage.stats import Rating, RecentGame
+from bot.storage.tournaments import TournamentResult
+from bot.tournaments.screens import points
 from bot.ui.rating_words import rating_summary
 from bot.ui.records import feat_texts
 from bot.ui.replies import tell, words_for
@@ -28,7 +32,11 @@ from games.core.errors import IllegalAction
 
 
 def profile_embed(
-    bot: SkyTableBot, user: discord.abc.User, profile: Profile, words: Words
+    bot: SkyTableBot,
+    user: discord.abc.User,
+    profile: Profile,
+    words: Words,
+    tournaments: Sequence[TournamentResult] = (),
 ) -> discord.Embed:
     embed = discord.Embed(
         title=words("{name}'s profile", name=user.display_name), colour=discord.Colour.gold()
@@ -52,10 +60,26 @@ def profile_embed(
         embed.add_field(
             name=words(TITLES.get(record.kind, record.kind)), value="\n".join(lines), inline=False
         )
+    if tournaments:
+        lines = [_tournament_line(result, words) for result in tournaments]
+        embed.add_field(name=words("Tournaments"), value="\n".join(lines), inline=False)
     if profile.recent:
         lines = [_recent_line(game, words) for game in profile.recent]
         embed.add_field(name=words("Latest games"), value="\n".join(lines), inline=False)
     return embed
+
+
+MEDALS = {1: "🥇 ", 2: "🥈 ", 3: "🥉 "}
+
+
+def _tournament_line(result: TournamentResult, words: Words) -> str:
+    """ "🥇 1 of 9 · Skyjo · 2.5 pts · 3 days ago"."""
+    place = MEDALS.get(result.place, "") + words(
+        "{place} of {count}", place=result.place, count=result.players
+    )
+    title = words(TITLES.get(result.kind, result.kind))
+    scored = words("{points} pts", points=points(Fraction(result.points).limit_denominator(100)))
+    return f"{place} · {title} · {scored} · <t:{int(result.ended_at)}:R>"
 
 
 def _streak_lines(days: int, words: Words) -> list[str]:
@@ -110,8 +134,13 @@ class ProfileCog(
         )
         view = replay_choice([(game.game_id, game.kind) for game in found.recent], words)
         web_link(view, await self._page(interaction.guild_id, user.id), words)
+        tournaments = await self.bot.tournaments.repository.results_of(
+            interaction.guild_id, user.id
+        )
         await interaction.response.send_message(
-            embed=profile_embed(self.bot, user, found, words), view=view, allowed_mentions=QUIET
+            embed=profile_embed(self.bot, user, found, words, tournaments),
+            view=view,
+            allowed_mentions=QUIET,
         )
 
     async def _page(self, guild_id: int, user_id: int) -> str | None:

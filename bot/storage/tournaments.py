@@ -109,6 +109,19 @@ class DrawnTable:
         return self.game_status == "finished" and bool(self.results)
 
 
+@dataclass(frozen=True)
+class TournamentResult:
+    """How a member ended in a finished tournament."""
+
+    tournament_id: int
+    kind: str
+    place: int
+    players: int
+    points: float
+    rounds: int
+    ended_at: float
+
+
 _COLUMNS = (
     "id, guild_id, channel_id, card_id, organiser_id, kind, settings, rounds, seats, bot_level,"
     " round_minutes, starts_at, status, round, round_ends_at, last_round, language, version,"
@@ -233,6 +246,55 @@ class TournamentRepository:
         except Mismatch:
             record.version = over
             raise StaleTournament(record.id) from None
+
+    async def finish(
+        self,
+        record: TournamentRecord,
+        placings: Sequence[tuple[int, int, float]],
+        *,
+        over: int,
+    ) -> None:
+        """The finished tournament as `record` has it, saved over version `over` with each
+        player's final (user, place, points); StaleTournament when it was saved meanwhile."""
+        placed = [
+            Statement(
+                "UPDATE tournament_players SET place = ?, points = ?"
+                " WHERE tournament_id = ? AND user_id = ?",
+                (place, points, record.id, user_id),
+            )
+            for user_id, place, points in placings
+        ]
+        record.version = over + 1
+        try:
+            await self.database.write([_update(record, over), *placed])
+        except Mismatch:
+            record.version = over
+            raise StaleTournament(record.id) from None
+
+    async def results_of(
+        self, guild_id: int, user_id: int, limit: int = 5
+    ) -> list[TournamentResult]:
+        """The member's latest finished tournaments in the server, the latest first."""
+        rows = await self.database.fetchall(
+            "SELECT x.id, x.kind, x.round, x.ended_at, p.place, p.points,"
+            " (SELECT COUNT(*) FROM tournament_players q WHERE q.tournament_id = x.id) AS players"
+            " FROM tournament_players p JOIN tournaments x ON x.id = p.tournament_id"
+            " WHERE p.user_id = ? AND x.guild_id = ? AND x.status = 'finished'"
+            " AND p.place IS NOT NULL ORDER BY x.ended_at DESC, x.id DESC LIMIT ?",
+            (user_id, guild_id, limit),
+        )
+        return [
+            TournamentResult(
+                row["id"],
+                row["kind"],
+                row["place"],
+                row["players"],
+                float(row["points"]),
+                row["round"],
+                row["ended_at"],
+            )
+            for row in rows
+        ]
 
     async def entrants(self, tournament_id: int) -> list[Entrant]:
         """Its players, in the order they signed up."""

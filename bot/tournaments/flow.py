@@ -423,7 +423,9 @@ class TournamentFlow:
             t.status = "finished"
             t.round_ends_at = None
             t.ended_at = self.context.clock.now()
-            await self.repository.save(t, over=t.version)
+            table = await self._standings(t, entrants, t.round)
+            placings = [(s.player, s.place, float(s.points)) for s in table]
+            await self.repository.finish(t, placings, over=t.version)
             log.info("Tournament %s: finished after round %d", t.id, t.round)
             self._schedule(t)
         else:

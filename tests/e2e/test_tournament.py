@@ -221,6 +221,10 @@ async def test_nine_members_three_rounds_a_restart_a_dropped_player_and_the_time
             line for line in card_text(t, card_id).splitlines() if "wins the tournament" in line
         ]
         assert any(names[user] in champion_line for user in champions), (champion_line, points)
+        champion = next(names[user] for user in champions if names[user] in champion_line)
+        profile = shown(await t.slash(champion, "profile card"))
+        fields = {field["name"]: field["value"] for field in profile.embeds[0]["fields"]}
+        assert fields["Tournaments"].startswith("🥇 1 of 9 · Skyjo · "), fields
 
 
 def members_of(t: Table, tournament_id: int, round_number: int, number: int) -> list[int]:

@@ -169,3 +169,30 @@ async def test_a_server_names_the_role_that_may_create_tournaments(database: Dat
     assert await tournaments.role(1) == 777
     await tournaments.set_role(1, None)
     assert await tournaments.role(1) is None
+
+
+async def test_a_finished_tournament_keeps_each_players_place_for_their_profile(
+    database: Database,
+) -> None:
+    tournaments = TournamentRepository(database)
+    record = await created(tournaments)
+    other = await created(tournaments, guild_id=2, channel_id=20)
+    for tournament in (record, other):
+        for user, name in ((ANA, "ana"), (LEO, "leo"), (ZOE, "zoe")):
+            await tournaments.join(tournament.id, Entrant(user, name, 1500.0))
+    record.status, record.round, record.ended_at = "finished", 3, 1_900_000_000.0
+    await tournaments.finish(record, [(LEO, 1, 2.5), (ANA, 2, 1.0), (ZOE, 2, 1.0)], over=0)
+    with pytest.raises(StaleTournament):
+        await tournaments.finish(record, [(ANA, 1, 9.0)], over=0)
+
+    [leo] = await tournaments.results_of(1, LEO)
+    assert (leo.tournament_id, leo.kind, leo.place, leo.players, leo.points, leo.rounds) == (
+        record.id,
+        "skyjo",
+        1,
+        3,
+        2.5,
+        3,
+    )
+    assert [r.place for r in await tournaments.results_of(1, ZOE)] == [2]
+    assert await tournaments.results_of(2, LEO) == [], "the other server's is not finished"

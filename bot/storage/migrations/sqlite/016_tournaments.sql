@@ -29,8 +29,8 @@ CREATE INDEX tournaments_open ON tournaments (status)
     WHERE status IN ('signup', 'running', 'paused');
 
 -- Who plays in it: their name and rating when they joined, the first round they may be seated
--- in (a late player's is later than 1), and the last round they were seated in when they left
--- or were dropped (NULL while they play on).
+-- in (a late player's is later than 1), the last round they were seated in when they left or
+-- were dropped (NULL while they play on), and their final place and points once it finished.
 CREATE TABLE tournament_players (
     tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     user_id       INTEGER NOT NULL,
@@ -39,6 +39,8 @@ CREATE TABLE tournament_players (
     joined_at     REAL    NOT NULL,
     first_round   INTEGER NOT NULL DEFAULT 1,
     left_after    INTEGER,
+    place         INTEGER,
+    points        REAL,
     PRIMARY KEY (tournament_id, user_id)
 );
 CREATE INDEX tournament_players_by_member ON tournament_players (user_id);
