@@ -9,6 +9,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.harness import Table, shown, table, until
 from tests.standin import StoredMessage
 
@@ -119,6 +121,10 @@ async def test_five_members_play_two_rounds_to_a_champion(tmp_path: Path) -> Non
         ]
         assert len(standings) == 1, "round 1's standings posted once"
 
+        deleted, locked = second[0], second[1]
+        assert deleted[2] is not None and locked[2] is not None
+        t.dc.delete_channel(t.dc.world.channel(deleted[2]))
+        t.dc.lock(t.dc.world.channel(locked[2]))
         t.elapse(5 * 60 + 1)
         await until(
             lambda: "wins the tournament" in card_text(t, card_id), "a champion", timeout=60
@@ -127,7 +133,26 @@ async def test_five_members_play_two_rounds_to_a_champion(tmp_path: Path) -> Non
             status, round_number = db.execute(
                 "SELECT status, round FROM tournaments WHERE id = ?", (tournament_id,)
             ).fetchone()
+            ended = set(
+                db.execute(
+                    "SELECT status, abandoned FROM games WHERE id IN (?, ?)",
+                    (deleted[3], locked[3]),
+                ).fetchall()
+            )
+            final = dict(
+                db.execute(
+                    "SELECT user_id, points FROM tournament_players WHERE tournament_id = ?",
+                    (tournament_id,),
+                ).fetchall()
+            )
         assert (status, round_number) == ("finished", 2)
+        assert ended == {("cancelled", 1)}, "a thread deleted or locked: its game abandoned"
+        first_points = points_of(t, [game for *_, game in first if game is not None])
+        for _, number, _, _ in (deleted, locked):
+            for user in members_of(t, tournament_id, 2, number):
+                assert final[user] == pytest.approx(first_points.get(user, 0.0)), (
+                    "an abandoned table gives nothing"
+                )
 
 
 def results_of(t: Table, game_id: int) -> list[tuple[int | None, int, int]]:
@@ -203,17 +228,8 @@ async def test_nine_members_three_rounds_a_restart_a_dropped_player_and_the_time
             lambda: "wins the tournament" in card_text(t, card_id), "a champion", timeout=60
         )
 
-        points: dict[int, float] = {}
-        for round_number in (1, 2, 3):
-            for row in round_tables(round_number):
-                assert row[3] is not None
-                seats = results_of(t, row[3])
-                size = len(seats)
-                for user_id, place, _ in seats:
-                    tied = sum(1 for _, other, _ in seats if other == place)
-                    share = sum((size - p) / (size - 1) for p in range(place, place + tied)) / tied
-                    if user_id is not None:
-                        points[user_id] = points.get(user_id, 0.0) + share
+        games = [row[3] for number in (1, 2, 3) for row in round_tables(number)]
+        points = points_of(t, [game for game in games if game is not None])
         best = max(points.values())
         champions = {user for user, value in points.items() if abs(value - best) < 1e-9}
         names = {t.users[name].id: name for name in players}
@@ -225,6 +241,21 @@ async def test_nine_members_three_rounds_a_restart_a_dropped_player_and_the_time
         profile = shown(await t.slash(champion, "profile card"))
         fields = {field["name"]: field["value"] for field in profile.embeds[0]["fields"]}
         assert fields["Tournaments"].startswith("🥇 1 of 9 · Skyjo · "), fields
+
+
+def points_of(t: Table, games: list[int]) -> dict[int, float]:
+    """Each member's tournament points from these games' results, by the rule of
+    `docs/rules.md`: a table of k seats gives place p (k - p) / (k - 1), ties sharing."""
+    points: dict[int, float] = {}
+    for game in games:
+        seats = results_of(t, game)
+        size = len(seats)
+        for user_id, place, _ in seats:
+            tied = sum(1 for _, other, _ in seats if other == place)
+            share = sum((size - p) / (size - 1) for p in range(place, place + tied)) / tied
+            if user_id is not None:
+                points[user_id] = points.get(user_id, 0.0) + share
+    return points
 
 
 def members_of(t: Table, tournament_id: int, round_number: int, number: int) -> list[int]:
