@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.harness import Table, shown, table, until
-from tests.standin import StoredMessage
+from tests.standin import Channel, StoredMessage
 
 ORGANISER = "ana"
 
@@ -123,8 +123,8 @@ async def test_five_members_play_two_rounds_to_a_champion(tmp_path: Path) -> Non
 
         deleted, locked = second[0], second[1]
         assert deleted[2] is not None and locked[2] is not None
-        t.dc.delete_channel(t.dc.world.channel(deleted[2]))
-        t.dc.lock(t.dc.world.channel(locked[2]))
+        t.dc.delete_channel(thread_of(t, deleted[2]))
+        t.dc.lock(thread_of(t, locked[2]))
         t.elapse(5 * 60 + 1)
         await until(
             lambda: "wins the tournament" in card_text(t, card_id), "a champion", timeout=60
@@ -149,10 +149,17 @@ async def test_five_members_play_two_rounds_to_a_champion(tmp_path: Path) -> Non
         assert ended == {("cancelled", 1)}, "a thread deleted or locked: its game abandoned"
         first_points = points_of(t, [game for *_, game in first if game is not None])
         for _, number, _, _ in (deleted, locked):
-            for user in members_of(t, tournament_id, 2, number):
-                assert final[user] == pytest.approx(first_points.get(user, 0.0)), (
+            for member in members_of(t, tournament_id, 2, number):
+                assert final[member] == pytest.approx(first_points.get(member, 0.0)), (
                     "an abandoned table gives nothing"
                 )
+
+
+def thread_of(t: Table, message_id: int) -> Channel:
+    """The thread started from a table's message in the channel."""
+    thread = t.dc.world.channel(message_id)
+    assert thread is not None and thread.thread is not None
+    return thread
 
 
 def results_of(t: Table, game_id: int) -> list[tuple[int | None, int, int]]:
