@@ -5,54 +5,24 @@ champion; and the refusals on the way."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import Table, shown, table, until
-from tests.standin import Channel, StoredMessage
-
-ORGANISER = "ana"
-
-
-def organiser(t: Table) -> None:
-    role = t.guild.add_role("Events", manage_events=True)
-    t.guild.members[t.users[ORGANISER].id].roles.append(role)
-
-
-def card(t: Table, card_id: int) -> StoredMessage:
-    [found] = [m for m in t.dc.messages(t.channel) if m.id == card_id]
-    return found
-
-
-def pressed(message: StoredMessage, verb: str) -> str:
-    [custom_id] = [c for c in message.custom_ids if c.startswith("skyt:") and c.endswith(verb)]
-    return custom_id
-
-
-def card_text(t: Table, card_id: int) -> str:
-    return str(card(t, card_id).embeds[0].get("description", ""))
-
-
-def tables_of(t: Table, tournament_id: int) -> list[tuple[int, int, int | None, int | None]]:
-    """Each table's round, number, message in the channel, and game."""
-    with sqlite3.connect(t.database) as db:
-        rows = db.execute(
-            "SELECT round, number, message_id, game_id FROM tournament_tables"
-            " WHERE tournament_id = ? ORDER BY round, number",
-            (tournament_id,),
-        ).fetchall()
-    return [(r[0], r[1], r[2], r[3]) for r in rows]
-
-
-def game_statuses(t: Table, game_ids: list[int]) -> list[str]:
-    with sqlite3.connect(t.database) as db:
-        return [
-            db.execute("SELECT status FROM games WHERE id = ?", (game,)).fetchone()[0]
-            for game in game_ids
-        ]
+from tests.e2e.harness import shown, table, until
+from tests.e2e.tournament_play import (
+    ORGANISER,
+    card,
+    card_text,
+    game_statuses,
+    members_of,
+    organiser,
+    points_of,
+    pressed,
+    tables_of,
+    thread_of,
+)
 
 
 async def test_five_members_play_two_rounds_to_a_champion(tmp_path: Path) -> None:
@@ -155,23 +125,6 @@ async def test_five_members_play_two_rounds_to_a_champion(tmp_path: Path) -> Non
                 )
 
 
-def thread_of(t: Table, message_id: int) -> Channel:
-    """The thread started from a table's message in the channel."""
-    thread = t.dc.world.channel(message_id)
-    assert thread is not None and thread.thread is not None
-    return thread
-
-
-def results_of(t: Table, game_id: int) -> list[tuple[int | None, int, int]]:
-    """Each seat's member (None: a bot), place and score, seat by seat."""
-    with sqlite3.connect(t.database) as db:
-        rows = db.execute(
-            "SELECT user_id, place, score FROM results WHERE game_id = ? ORDER BY seat",
-            (game_id,),
-        ).fetchall()
-    return [(r[0], r[1], r[2]) for r in rows]
-
-
 async def test_nine_members_three_rounds_a_restart_a_dropped_player_and_the_time_limit(
     tmp_path: Path,
 ) -> None:
@@ -248,28 +201,3 @@ async def test_nine_members_three_rounds_a_restart_a_dropped_player_and_the_time
         profile = shown(await t.slash(champion, "profile card"))
         fields = {field["name"]: field["value"] for field in profile.embeds[0]["fields"]}
         assert fields["Tournaments"].startswith("🥇 1 of 9 · Skyjo · "), fields
-
-
-def points_of(t: Table, games: list[int]) -> dict[int, float]:
-    """Each member's tournament points from these games' results, by the rule of
-    `docs/rules.md`: a table of k seats gives place p (k - p) / (k - 1), ties sharing."""
-    points: dict[int, float] = {}
-    for game in games:
-        seats = results_of(t, game)
-        size = len(seats)
-        for user_id, place, _ in seats:
-            tied = sum(1 for _, other, _ in seats if other == place)
-            share = sum((size - p) / (size - 1) for p in range(place, place + tied)) / tied
-            if user_id is not None:
-                points[user_id] = points.get(user_id, 0.0) + share
-    return points
-
-
-def members_of(t: Table, tournament_id: int, round_number: int, number: int) -> list[int]:
-    with sqlite3.connect(t.database) as db:
-        [[members]] = db.execute(
-            "SELECT members FROM tournament_tables"
-            " WHERE tournament_id = ? AND round = ? AND number = ?",
-            (tournament_id, round_number, number),
-        ).fetchall()
-    return [int(m) for m in json.loads(members)]
