@@ -101,8 +101,8 @@ def card_embed(
         )
     ]
     if tournament.status == "signup" and tournament.starts_at is not None:
-        moment = int(tournament.starts_at)
-        lines.append(words(STARTS, when=f"<t:{moment}:F>", relative=f"<t:{moment}:R>"))
+        when, relative = _timestamps(int(tournament.starts_at))
+        lines.append(words(STARTS, when=when, relative=relative))
     lines.append(_state(tournament, entrants, table, progress, words))
     embed = discord.Embed(
         title=words(TITLE, game=words(title)),
@@ -119,6 +119,11 @@ def card_embed(
         embed.add_field(name=words(PLAYERS), value=_players(entrants, words), inline=False)
     embed.set_footer(text=words(ORGANISER, name=_organiser(tournament, entrants)))
     return embed
+
+
+def _timestamps(moment: int) -> tuple[str, str]:
+    """A moment as Discord shows it to each reader: the date and time, and how far off."""
+    return f"<t:{moment}:F>", f"<t:{moment}:R>"
 
 
 def _played(tournament: TournamentRecord, progress: Progress) -> int:
