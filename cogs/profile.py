@@ -22,7 +22,7 @@ from bot.storage.daily import DailyRepository, day_of
 from bot.storage.profiles import Profile, read_profile
 from bot.storage.stats import Rating, RecentGame
 from bot.storage.tournaments import TournamentResult
-from bot.tournaments.screens import points
+from bot.tournaments.screens import points_text
 from bot.ui.rating_words import rating_summary
 from bot.ui.records import feat_texts
 from bot.ui.replies import tell, words_for
@@ -78,7 +78,7 @@ def _tournament_line(result: TournamentResult, words: Words) -> str:
         "{place} of {count}", place=result.place, count=result.players
     )
     title = words(TITLES.get(result.kind, result.kind))
-    scored = words("{points} pts", points=points(Fraction(result.points).limit_denominator(100)))
+    scored = points_text(Fraction(result.points).limit_denominator(100), words)
     return f"{place} · {title} · {scored} · <t:{int(result.ended_at)}:R>"
 
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 import discord
+from babel.numbers import format_decimal
 
 from bot.adapters.specs import ALT_TEXT_LIMIT, Picture
 from bot.i18n import N_, Words
@@ -28,9 +29,8 @@ STANDINGS_SHOWN = 10
 STANDINGS_MESSAGE_LINES = 60
 
 TITLE = N_("🏆 Tournament · {game}")
-FORMAT = N_("{rounds} rounds · {seats} seats a table · bots: {level} · {minutes} min a round")
+FORMAT = N_("{seats} seats a table · bots: {level} · {minutes} min a round")
 STARTS = N_("Starts {when} ({relative}).")
-SIGNING_UP = N_("🪑 Signing up: {count} players. The organiser starts it.")
 OPENING = N_("⏳ Round {round} of {rounds}: {open} of {tables} tables open, the others follow.")
 PLAYING = N_("🎲 Round {round} of {rounds}: {done} of {tables} tables finished.")
 PAUSED = N_("⏸️ Paused after round {round} of {rounds}.")
@@ -42,7 +42,6 @@ NOBODY = N_("Nobody yet: press Join.")
 MORE = N_("…and {count} more.")
 STANDINGS = N_("Standings after round {round}")
 FINAL = N_("Final standings")
-STANDING_LINE = N_("{place}. {name} · {points} pts · Buchholz {buchholz}")
 TABLE_CALL = N_("**Round {round} · table {table}**: {players}, your game is in the thread below.")
 THREAD = N_("Round {round} · table {table} · {game}")
 ORGANISER = N_("Organiser: {name}")
@@ -57,11 +56,23 @@ class Progress:
     done: int = 0
 
 
-def points(value: Fraction) -> str:
-    """Points as players read them: 2, 1.5, 0.67."""
+def points(value: Fraction, words: Words) -> str:
+    """Points as players read them, in their language: 2, 1.5, 0.67 (1,5 in French)."""
+    return format_decimal(float(value), "0.##", locale=words.language)
+
+
+def points_count(value: Fraction) -> int:
+    """The number whose plural a count of points takes: singular for exactly 1 (and below 2
+    in French), plural for the rest ("0.5 points", "1,5 point" in French, "0,5 Punkte")."""
     if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}".rstrip("0")
+        return value.numerator
+    return 0 if value < 1 else 2
+
+
+def points_text(value: Fraction, words: Words) -> str:
+    """ "1.5 points", "1 point"."""
+    written = points(value, words)
+    return words.plural("{points} point", "{points} points", points_count(value), points=written)
 
 
 def standing_lines(
@@ -69,11 +80,11 @@ def standing_lines(
 ) -> list[str]:
     lines = [
         words(
-            STANDING_LINE,
+            "{place}. {name} · {points} · Buchholz {buchholz}",
             place=standing.place,
             name=shown(names.get(standing.player, "?")),
-            points=points(standing.points),
-            buchholz=points(standing.buchholz),
+            points=points_text(standing.points, words),
+            buchholz=points(standing.buchholz, words),
         )
         for standing in table[:limit]
     ]
@@ -91,14 +102,17 @@ def card_embed(
     progress: Progress,
     words: Words,
 ) -> discord.Embed:
+    rounds = words.plural("Swiss, {n} round", "Swiss, {n} rounds", tournament.last_round)
     lines = [
-        words(
+        rounds
+        + " · "
+        + words(
             FORMAT,
-            rounds=tournament.last_round,
             seats=tournament.seats,
             level=level,
             minutes=tournament.round_minutes,
-        )
+        ),
+        words(ORGANISER, name=_mention(tournament.organiser_id)),
     ]
     if tournament.status == "signup" and tournament.starts_at is not None:
         when, relative = _timestamps(int(tournament.starts_at))
@@ -117,8 +131,11 @@ def card_embed(
         )
     else:
         embed.add_field(name=words(PLAYERS), value=_players(entrants, words), inline=False)
-    embed.set_footer(text=words(ORGANISER, name=_organiser(tournament, entrants)))
     return embed
+
+
+def _mention(user_id: int) -> str:
+    return f"<@{user_id}>"
 
 
 def _timestamps(moment: int) -> tuple[str, str]:
@@ -141,7 +158,11 @@ def _state(
 ) -> str:
     rounds = tournament.last_round
     if tournament.status == "signup":
-        return words(SIGNING_UP, count=len(entrants))
+        return words.plural(
+            "🪑 Signing up: {n} player. The organiser starts it.",
+            "🪑 Signing up: {n} players. The organiser starts it.",
+            len(entrants),
+        )
     if tournament.status == "paused":
         return words(PAUSED, round=tournament.round, rounds=rounds)
     if tournament.status == "cancelled":
@@ -177,10 +198,6 @@ def _podium(table: Sequence[Standing], names: Mapping[int, str], words: Words) -
 
 def _names(entrants: Sequence[Entrant]) -> dict[int, str]:
     return {entrant.user_id: entrant.name for entrant in entrants}
-
-
-def _organiser(tournament: TournamentRecord, entrants: Sequence[Entrant]) -> str:
-    return _names(entrants).get(tournament.organiser_id, f"<@{tournament.organiser_id}>")
 
 
 def _players(entrants: Sequence[Entrant], words: Words) -> str:
@@ -273,8 +290,8 @@ def standings_picture(
             picture.Line(
                 standing.place,
                 names.get(standing.player, "?"),
-                points(standing.points),
-                points(standing.buchholz),
+                points(standing.points, words),
+                points(standing.buchholz, words),
                 number(standing.score),
             )
             for standing in table

@@ -46,7 +46,7 @@ async def test_what_cannot_be_done_before_the_start_is_refused_with_why(
         full = await press(t, "zoe", tournament, "join")
         assert full.ephemeral and "full (2 players)" in full.content
         left = await press(t, "leo", tournament, "leave")
-        assert left.type == 7 and "Signing up: 1 players" in card_text(t, tournament.card_id)
+        assert left.type == 7 and "Signing up: 1 player." in card_text(t, tournament.card_id)
         again = await press(t, "leo", tournament, "leave")
         assert again.ephemeral and "You are not signed up" in again.content
         tool = await t.slash("leo", "tournament pause")

@@ -23,6 +23,7 @@ from bot.i18n.extract import messages
 from bot.sessions.autoplay import TIMEOUTS_BEFORE_HANDOVER
 from bot.sessions.lobby import GUEST_NAME_LIMIT
 from bot.storage.stats import PROVISIONAL_GAMES
+from bot.tournaments.flow import MIN_PLAYERS, MOST_ROUNDS
 from games.sky_five import bank, draw
 from games.skyjo.cards import DECK_SIZE
 from games.skyjo.settings import SkyjoSettings
@@ -204,6 +205,11 @@ GUARANTEED: dict[str, Callable[[], int]] = {
         _most_seats
     ),
     "Play against 1 to {most} bots.": lambda: _most_seats() - 1,
+    "A tournament has 1 to {most} rounds.": lambda: MOST_ROUNDS,
+    "{game} tables seat {least} to {most} players.": lambda: MIN_PLAYERS,
+    "The tournament is full ({most} players).": lambda: MIN_PLAYERS,
+    "A tournament needs at least {least} players": lambda: MIN_PLAYERS,
+    "{seats} seats a table · bots: {level} · {minutes} min a round": lambda: MIN_PLAYERS,
     "Game {game} · target {target} points · finisher's penalty {penalty}": (
         lambda: _least(SheetSettings, "target_score")
     ),
