@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.client import SkyTableBot
 from bot.ui.replies import tell
 from cogs.game_commands import refused_for_permissions
-from cogs.skyjo import parse_grid
+from cogs.skyjo import PENALTIES, parse_grid
 
 GAMES = [
     app_commands.Choice(name="Skyjo", value="skyjo"),
@@ -42,8 +42,14 @@ class TournamentCog(
         target_score="Skyjo: the game ends after a round in which someone reaches it",
         grid="Skyjo: rows × columns of each player's cards (default 3 × 4)",
         turn_seconds="Seconds per turn before a bot plays it (default 60)",
+        opening_flips="Cards each player turns up before the first turn (default 2)",
+        penalty="Finisher's penalty when not strictly lowest (default ×2)",
+        clear_rows="Also remove rows of equal cards (default off)",
+        copies_per_value="Copies of each card value from 1 to 12 in the deck (default 10)",
+        bust_seconds="Seconds to take a card from a bust before a bot chooses (default 20)",
+        hints="Let the player to move ask what a strong bot would do (default off here)",
     )
-    @app_commands.choices(game=GAMES, level=LEVELS)
+    @app_commands.choices(game=GAMES, level=LEVELS, penalty=PENALTIES)
     async def create(
         self,
         interaction: discord.Interaction[Any],
@@ -56,11 +62,26 @@ class TournamentCog(
         target_score: app_commands.Range[int, 10, 1000] | None = None,
         grid: str | None = None,
         turn_seconds: app_commands.Range[int, 10, 3600] | None = None,
+        opening_flips: app_commands.Range[int, 0, 19] | None = None,
+        penalty: str | None = None,
+        clear_rows: bool | None = None,
+        copies_per_value: app_commands.Range[int, 4, 20] | None = None,
+        bust_seconds: app_commands.Range[int, 10, 300] | None = None,
+        hints: bool = False,
     ) -> None:
         adapter = self.bot.catalog.require(game)
         if await refused_for_permissions(self.bot, interaction, threads=True):
             return
-        values: dict[str, Any] = {"target_score": target_score, "turn_seconds": turn_seconds}
+        values: dict[str, Any] = {
+            "target_score": target_score,
+            "turn_seconds": turn_seconds,
+            "opening_flips": opening_flips,
+            "penalty": penalty,
+            "clear_rows": clear_rows,
+            "copies_per_value": copies_per_value,
+            "bust_seconds": bust_seconds,
+            "hints": hints,
+        }
         if grid is not None:
             values["rows"], values["columns"] = parse_grid(grid)
         await self.bot.tournaments.create(

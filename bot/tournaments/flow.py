@@ -85,6 +85,11 @@ class TournamentFlow:
         """Tables of the round under way opened so far, while its tables are being opened."""
         self.context.endings.append(self._game_ended)
 
+    @property
+    def busy(self) -> bool:
+        """Opening a round's tables, or moving a tournament on (under its lock)."""
+        return bool(self._opening) or any(lock.locked() for lock in self._locks.values())
+
     # ------------------------------------------------------------------ commands
 
     async def create(
@@ -107,6 +112,12 @@ class TournamentFlow:
                 "Tournaments are played in a text channel, each table in a thread of its own."
             )
         await self._check_organiser(interaction, guild_id)
+        if not await self.sessions.guilds.threads(guild_id):
+            raise IllegalAction(
+                "This server plays its games in their channels ({command}): a tournament "
+                "needs a thread for each table.",
+                command=words_for(interaction).command("table", "threads"),
+            )
         if not 1 <= rounds <= MOST_ROUNDS:
             raise IllegalAction("A tournament has 1 to {most} rounds.", most=MOST_ROUNDS)
         least, most = max(2, adapter.min_seats), min(8, adapter.max_seats)

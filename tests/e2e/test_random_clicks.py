@@ -626,16 +626,21 @@ class Run:
         assert not errors, [f"{r.name}: {r.getMessage()}\n{r.exc_text or ''}" for r in errors]
 
     async def settle(self) -> list[GameSession]:
-        """Wait until no interaction is being answered, every open game's lock is free, its
-        bots idle and Discord shows it as saved (see `wrong`); returns the open games."""
+        """Wait until no interaction is being answered, no tournament is opening tables or
+        moving on, every open game's lock is free, its bots idle and Discord shows it as saved
+        (see `wrong`); returns the open games."""
         registry = self.t.running.sessions.registry
         for _ in range(3):
             await asyncio.sleep(0)
 
         def calm() -> bool:
-            return not answering() and all(
-                not s.lock.locked() and s.autoplay.idle and not s.display.outbox.busy
-                for s in registry.open
+            return (
+                not answering()
+                and not self.t.running.tournaments.busy
+                and all(
+                    not s.lock.locked() and s.autoplay.idle and not s.display.outbox.busy
+                    for s in registry.open
+                )
             )
 
         await until(calm, "no interaction being answered, every game's lock free", SETTLE)

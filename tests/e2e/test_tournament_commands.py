@@ -4,6 +4,7 @@ resume, bots finishing a round at the organiser's word, and an end after the cur
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -36,6 +37,11 @@ async def test_what_cannot_be_done_before_the_start_is_refused_with_why(
         organiser(t)
         nothing = await t.slash("leo", "tournament leave")
         assert nothing.ephemeral and "No tournament is under way" in nothing.content
+        guilds = t.running.sessions.guilds
+        await guilds.set_threads(t.guild.id, False)
+        no_threads = await t.slash(ORGANISER, "tournament create", game="skyjo")
+        assert no_threads.ephemeral and "needs a thread for each table" in no_threads.content
+        await guilds.set_threads(t.guild.id, True)
         too_many = await t.slash(ORGANISER, "tournament create", game="skyfive", seats=8)
         assert too_many.ephemeral and "Sky Five tables seat 2 to 6 players" in too_many.content
 
@@ -146,3 +152,27 @@ async def test_a_member_playing_at_another_tournaments_table_cannot_join(
         assert refused.ephemeral and "another tournament" in refused.content
         await sign_up(t, second, "zoe")
         t.channel = home
+
+
+async def test_every_table_plays_the_organisers_settings_without_hints(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        t.threads = True
+        await t.start()
+        organiser(t)
+        wrong = await t.slash(ORGANISER, "tournament create", game="skyfive", grid="2x2")
+        assert wrong.ephemeral and "is not a Sky Five setting" in wrong.content
+        tournament = await create(t, game="skyfive", seats=2, bust_seconds=30)
+        await sign_up(t, tournament, "ana", "leo", "zoe")
+        await press(t, ORGANISER, tournament, "start")
+        await until(lambda: round_opened(t, tournament, 1), "round 1")
+        with sqlite3.connect(t.database) as db:
+            settings = [
+                json.loads(row[0])
+                for row in db.execute(
+                    "SELECT g.settings FROM tournament_tables x JOIN games g ON g.id = x.game_id"
+                    " WHERE x.tournament_id = ?",
+                    (tournament.id,),
+                )
+            ]
+        assert len(settings) == 2
+        assert all(s["bust_seconds"] == 30 and s["hints"] is False for s in settings), settings
