@@ -25,6 +25,7 @@ from tests.e2e.tournament_play import (
 )
 
 
+@pytest.mark.long(seconds=15)
 async def test_five_members_play_two_rounds_to_a_champion(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
         t.threads = True
@@ -125,6 +126,7 @@ async def test_five_members_play_two_rounds_to_a_champion(tmp_path: Path) -> Non
                 )
 
 
+@pytest.mark.long(seconds=20)
 async def test_nine_members_three_rounds_a_restart_a_dropped_player_and_the_time_limit(
     tmp_path: Path,
 ) -> None:

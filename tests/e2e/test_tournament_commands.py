@@ -73,6 +73,7 @@ async def test_what_cannot_be_done_before_the_start_is_refused_with_why(
         assert by_role.type == 4 and not by_role.ephemeral, by_role.content
 
 
+@pytest.mark.long(seconds=10)
 async def test_the_organiser_adds_pauses_resumes_and_ends_it_after_a_round(
     tmp_path: Path,
 ) -> None:
