@@ -654,8 +654,9 @@ class TournamentFlow:
             t.round - 1 if t.status == "running" and progress.done < progress.tables else t.round
         )
         table = await self._standings(t, entrants, played) if played > 0 else ()
+        settings = adapter.settings_summary(adapter.build_settings(t.settings), words)
         embed = screens.card_embed(
-            t, adapter.title, words(t.bot_level), entrants, table, progress, words
+            t, adapter.title, words(t.bot_level), entrants, table, progress, words, settings
         )
         return Message(embed, view=screens.card_controls(t, words))
 

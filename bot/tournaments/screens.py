@@ -101,7 +101,9 @@ def card_embed(
     table: Sequence[Standing],
     progress: Progress,
     words: Words,
+    settings: Sequence[str] = (),
 ) -> discord.Embed:
+    """The card; while it signs up, with the games' `settings` (as the game summarises them)."""
     rounds = words.plural("Swiss, {n} round", "Swiss, {n} rounds", tournament.last_round)
     lines = [
         rounds
@@ -131,6 +133,8 @@ def card_embed(
         )
     else:
         embed.add_field(name=words(PLAYERS), value=_players(entrants, words), inline=False)
+    if tournament.status == "signup" and settings:
+        embed.add_field(name=words("Settings"), value="\n".join(settings), inline=False)
     return embed
 
 

@@ -14,6 +14,7 @@ from bot.tournaments import flow
 from tests.e2e.harness import table, until
 from tests.e2e.tournament_play import (
     ORGANISER,
+    card,
     card_text,
     create,
     members_of,
@@ -89,6 +90,10 @@ async def test_the_organiser_adds_pauses_resumes_and_ends_it_after_a_round(
         started = await press(t, ORGANISER, tournament, "start")
         assert started.type == 7, started.errors
         await until(lambda: round_opened(t, tournament, 1), "round 1")
+        late = await t.dc.click_forged(
+            t.users["kim"], tournament.card_id, f"skyt:{tournament.id}:join"
+        )
+        assert late.ephemeral and "has started: ask the organiser" in late.content
 
         busy = await t.slash("zoe", "tournament leave")
         assert busy.ephemeral and "Finish your game first" in busy.content
@@ -163,6 +168,12 @@ async def test_every_table_plays_the_organisers_settings_without_hints(tmp_path:
         wrong = await t.slash(ORGANISER, "tournament create", game="skyfive", grid="2x2")
         assert wrong.ephemeral and "is not a Sky Five setting" in wrong.content
         tournament = await create(t, game="skyfive", seats=2, bust_seconds=30)
+        [settings] = [
+            field["value"]
+            for field in card(t, tournament.card_id).embeds[0]["fields"]
+            if field["name"] == "Settings"
+        ]
+        assert "Time to choose from a bust: **30 s**" in settings and "Hints: **off**" in settings
         await sign_up(t, tournament, "ana", "leo", "zoe")
         await press(t, ORGANISER, tournament, "start")
         await until(lambda: round_opened(t, tournament, 1), "round 1")
