@@ -429,12 +429,12 @@ class TournamentFlow:
         entrants = await self.repository.entrants(t.id)
         going_on = [e for e in entrants if e.plays_in(t.round + 1)]
         final = t.round >= t.last_round or len(going_on) < MIN_PLAYERS
-        await self._post_standings(t, entrants, final=final)
+        table = await self._standings(t, entrants, t.round)
+        await self._post_standings(t, entrants, table, final=final)
         if final:
             t.status = "finished"
             t.round_ends_at = None
             t.ended_at = self.context.clock.now()
-            table = await self._standings(t, entrants, t.round)
             placings = [(s.player, s.place, float(s.points)) for s in table]
             await self.repository.finish(t, placings, over=t.version)
             log.info("Tournament %s: finished after round %d", t.id, t.round)
@@ -444,19 +444,22 @@ class TournamentFlow:
         self._card_later(t.id)
 
     async def _post_standings(
-        self, t: TournamentRecord, entrants: Sequence[Entrant], *, final: bool
+        self,
+        t: TournamentRecord,
+        entrants: Sequence[Entrant],
+        table: Sequence[Standing],
+        *,
+        final: bool,
     ) -> None:
         """The standings after the round just played, as text and as a picture (only text
         where the server shows no pictures)."""
         words = Words(t.language)
         adapter = self.catalog.require(t.kind)
-        table = await self._standings(t, entrants, t.round)
-        embed = screens.standings_embed(t, adapter.title, t.round, table, entrants, words, final)
+        embed, drawn = screens.standings_message(
+            t, adapter.title, t.round, table, entrants, words, final
+        )
         files = []
         if not await self.sessions.guilds.text_only(t.guild_id):
-            drawn = screens.standings_picture(
-                t, adapter.title, t.round, table, entrants, words, final
-            )
             data = await self.context.pictures.get(drawn)
             files.append((drawn.name, data, drawn.description))
             embed.set_image(url=f"attachment://{drawn.name}")

@@ -258,7 +258,7 @@ def _standings_title(title: str, round_number: int, words: Words, final: bool) -
     return f"{words(TITLE, game=words(title))} · {heading}"
 
 
-def standings_embed(
+def standings_message(
     tournament: TournamentRecord,
     title: str,
     round_number: int,
@@ -266,29 +266,21 @@ def standings_embed(
     entrants: Sequence[Entrant],
     words: Words,
     final: bool = False,
-) -> discord.Embed:
-    lines = standing_lines(table, _names(entrants), words, STANDINGS_MESSAGE_LINES)
+) -> tuple[discord.Embed, Picture]:
+    """The standings after round `round_number` (the final ones, with the podium): as text,
+    and as a picture with its alt text."""
+    names = _names(entrants)
+    heading = _standings_title(title, round_number, words, final)
+    lines = standing_lines(table, names, words, STANDINGS_MESSAGE_LINES)
     if final and table:
-        lines.insert(0, _podium(table, _names(entrants), words))
-    return discord.Embed(
-        title=_standings_title(title, round_number, words, final),
+        lines.insert(0, _podium(table, names, words))
+    embed = discord.Embed(
+        title=heading,
         description="\n".join(lines),
         colour=OPEN_COLOUR if tournament.is_live and not final else OVER_COLOUR,
     )
-
-
-def standings_picture(
-    tournament: TournamentRecord,
-    title: str,
-    round_number: int,
-    table: Sequence[Standing],
-    entrants: Sequence[Entrant],
-    words: Words,
-    final: bool = False,
-) -> Picture:
-    names = _names(entrants)
     drawn = picture.Standings(
-        title=_standings_title(title, round_number, words, final),
+        title=heading,
         headings=(words("Points"), words("Buchholz"), words("Score")),
         lines=tuple(
             picture.Line(
@@ -301,6 +293,6 @@ def standings_picture(
             for standing in table
         ),
     )
-    lines = standing_lines(table, names, words, picture.ROWS)
-    description = "\n".join([drawn.title, *lines])[:ALT_TEXT_LIMIT]
-    return picture.picture(drawn, description)
+    shown = standing_lines(table, names, words, picture.ROWS)
+    description = "\n".join([heading, *shown])[:ALT_TEXT_LIMIT]
+    return embed, picture.picture(drawn, description)
