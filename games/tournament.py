@@ -10,8 +10,10 @@ a callable that takes a `random.Random` and returns an object with `choose(actio
 `games.core.policy` and docs/bots.md.
 
 Figures per distinct policy, over all the seats it played: the share of games won (a shared
-victory is split among the winners), the mean score (Skyjo: per round; the other games: per
-game), and the time of one decision (`choose`, including building the view), median and p99.
+victory is split among the winners) with the half-width of its 95 % confidence interval (over
+the games' shares, each game counting once however many seats the policy held), the mean
+score (Skyjo: per round; the other games: per game), and the time of one decision (`choose`,
+including building the view), median and p99.
 
 A game still going after `MOVE_CAP` moves is stopped and counted as stalled (see
 `games.simulation`); it is left out of every figure, so the win shares are of the games that
@@ -21,6 +23,7 @@ ended.
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import random
 import time
@@ -139,6 +142,7 @@ def _play_games(
             times[name].update(counted)
         winners: tuple[int, ...] = game.winners
         share = SHARE_UNIT // len(winners)
+        won: Counter[str] = Counter()
         for seat, (score, count) in enumerate(spec.seat_scores(game)):
             name = seats[seat]
             totals[f"{name}|seats"] += 1
@@ -146,6 +150,9 @@ def _play_games(
             totals[f"{name}|scored"] += count
             if seat in winners:
                 totals[f"{name}|share"] += share
+                won[name] += share
+        for name in dict.fromkeys(seats):
+            totals[f"{name}|share_squared"] += won[name] * won[name]
     for name, counted in times.items():
         for micros, decisions in counted.items():
             totals[f"{name}|us|{micros}"] += decisions
@@ -166,6 +173,16 @@ def _quantile(histogram: dict[int, int], q: float) -> float:
     return (max(histogram) + 0.5) / 1000
 
 
+def win_interval(shares: int, squares: int, games: int) -> float:
+    """The half-width of the 95 % confidence interval of a win share, from each game's share
+    (in `SHARE_UNIT`s) summed and squared and summed: 1.96 standard errors of the mean."""
+    if games < 2:
+        return 1.0
+    mean = shares / SHARE_UNIT / games
+    variance = max(0.0, squares / SHARE_UNIT**2 / games - mean * mean) * games / (games - 1)
+    return 1.96 * math.sqrt(variance / games)
+
+
 def summarise(totals: Counters, names: Sequence[str]) -> dict[str, Any]:
     """The figures per policy, over the games that ended (all played less the stalled)."""
     games = totals["games"] - totals["stalled"]
@@ -179,6 +196,9 @@ def summarise(totals: Counters, names: Sequence[str]) -> dict[str, Any]:
         scored = totals[f"{name}|scored"]
         figures[name] = {
             "win_share": totals[f"{name}|share"] / SHARE_UNIT / games if games else 0.0,
+            "win_share_95": win_interval(
+                totals[f"{name}|share"], totals[f"{name}|share_squared"], games
+            ),
             "mean_score": totals[f"{name}|score"] / scored if scored else 0.0,
             "decision_ms_median": _quantile(histogram, 0.5),
             "decision_ms_p99": _quantile(histogram, 0.99),
@@ -228,11 +248,13 @@ def describe(result: dict[str, Any]) -> list[str]:
         f"({', '.join(result['line_up'])}, seats rotated), seed {result['seed']}, "
         f"{result['seconds']:.1f} s; {result['stalled']:,} stalled (stopped after "
         f"{result['move_cap']:,} moves, left out of the figures)",
-        f"{'policy':<24} {'win share':>9} {result['score']:>18} {'median ms':>10} {'p99 ms':>8}",
+        f"{'policy':<24} {'win share':>9} {'± 95 %':>7} {result['score']:>18} {'median ms':>10}"
+        f" {'p99 ms':>8}",
     ]
     for name, figures in result["policies"].items():
         lines.append(
-            f"{name:<24} {figures['win_share']:>9.1%} {figures['mean_score']:>18.2f} "
+            f"{name:<24} {figures['win_share']:>9.1%} {figures['win_share_95']:>7.1%} "
+            f"{figures['mean_score']:>18.2f} "
             f"{figures['decision_ms_median']:>10.3f} {figures['decision_ms_p99']:>8.3f}"
         )
     return lines

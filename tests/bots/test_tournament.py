@@ -14,9 +14,9 @@ from games.simulation import game_seed, play
 from games.sky_five.bots import bot_policy as sky_five_bot
 from games.skyjo.bots import bot_policy as skyjo_bot
 from games.skyjo_junior.bots import bot_policy as junior_bot
-from games.tournament import line_up, load_policy, seating, tournament
+from games.tournament import SHARE_UNIT, line_up, load_policy, seating, tournament, win_interval
 
-KEYS = {"win_share", "mean_score", "decision_ms_median", "decision_ms_p99"}
+KEYS = {"win_share", "win_share_95", "mean_score", "decision_ms_median", "decision_ms_p99"}
 
 
 @pytest.mark.parametrize(
@@ -120,3 +120,20 @@ def test_bot_policy_gives_each_level() -> None:
 def test_simulate_knows_the_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "junior", "--policy", "hard", "--games", "2", "--workers", "1"]) == 0
     assert "2 games of junior" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("shares", "expected"),
+    [
+        ([1, 0] * 50, 1.96 * (0.25 / 99) ** 0.5),
+        ([1] * 10, 0.0),
+        ([0.5] * 10, 0.0),
+        ([1, 0, 0, 0] * 100, 1.96 * (0.1875 * 400 / 399 / 400) ** 0.5),
+    ],
+)
+def test_a_win_share_comes_with_its_95_percent_interval(
+    shares: list[float], expected: float
+) -> None:
+    units = [round(share * SHARE_UNIT) for share in shares]
+    found = win_interval(sum(units), sum(u * u for u in units), len(units))
+    assert found == pytest.approx(expected)
