@@ -30,6 +30,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from games.core.grid import geometry
 from games.core.policy import BotLevels, Policy, PolicyFactory
@@ -87,6 +88,7 @@ class _Decision:
         "last_turn",
         "level",
         "line_cache",
+        "line_cards",
         "lines",
         "mean",
         "next_cards",
@@ -112,6 +114,8 @@ class _Decision:
         self.all_lines = [
             line.slots for line in geo.lines(settings.clear_columns, settings.clear_rows)
         ]
+        self.line_cards = [itemgetter(*line) for line in self.all_lines]
+        """Each line's cards of a grid, as the tuple `line_bonus` takes."""
         self.placed: dict[tuple[int, int], float] = {}
         self.gifts: dict[int, float] = {}
         self.rows = settings.rows
@@ -195,9 +199,11 @@ class _Decision:
             elif card != CLEARED:
                 total += card
         if self.level.line_weight and not self.last_turn:
-            bonus = self.line_bonus
-            for line in self.all_lines:
-                total += bonus(tuple([cards[s] for s in line]))
+            known = self.line_cache.get
+            for line_cards in self.line_cards:
+                key = line_cards(cards)
+                bonus = known(key)
+                total += self.line_bonus(key) if bonus is None else bonus
         return total
 
     def place(self, cards: list[int], slot: int, card: int) -> list[int]:
