@@ -83,6 +83,7 @@ class _Decision:
     __slots__ = (
         "all_lines",
         "counts",
+        "crossing",
         "denial",
         "gifts",
         "last_turn",
@@ -94,6 +95,7 @@ class _Decision:
         "next_cards",
         "next_lines",
         "opponents",
+        "own",
         "placed",
         "probabilities",
         "rows",
@@ -116,6 +118,13 @@ class _Decision:
         ]
         self.line_cards = [itemgetter(*line) for line in self.all_lines]
         """Each line's cards of a grid, as the tuple `line_bonus` takes."""
+        self.crossing = [
+            [index for index, line in enumerate(self.all_lines) if slot in line]
+            for slot in range(geo.slots)
+        ]
+        """For each slot, the lines (indices in `all_lines`) through it."""
+        self.own: tuple[tuple[int, ...], float, list[float]] | None = None
+        """The seat's own grid, its worth and its lines' bonuses, once worked out."""
         self.placed: dict[tuple[int, int], float] = {}
         self.gifts: dict[int, float] = {}
         self.rows = settings.rows
@@ -247,8 +256,28 @@ class _Decision:
         key = (slot, card)
         found = self.placed.get(key)
         if found is None:
-            found = self.placed[key] = self.outcome(self.place(cards, slot, card))
+            found = self.placed[key] = self._placed_outcome(cards, slot, card)
         return found
+
+    def _placed_outcome(self, cards: list[int], slot: int, card: int) -> float:
+        """`outcome(place(cards, slot, card))`; the worth of a grid that neither finishes nor
+        removes a line is worked out from the seat's grid's own: what the slot held and the
+        lines through it change (the same value, to within rounding)."""
+        after = self.place(cards, slot, card)
+        if self.finishing(after) or after[slot] == CLEARED:
+            return self.outcome(after)
+        grid = tuple(cards)
+        if self.own is None or self.own[0] != grid:
+            bonuses = []
+            if self.level.line_weight and not self.last_turn:
+                bonuses = [self.line_bonus(line_cards(cards)) for line_cards in self.line_cards]
+            self.own = (grid, self.worth(cards), bonuses)
+        _, worth, bonuses = self.own
+        worth += card - self.base(cards[slot])
+        if bonuses:
+            for index in self.crossing[slot]:
+                worth += self.line_bonus(self.line_cards[index](after)) - bonuses[index]
+        return worth
 
     # ------------------------------------------------------------------------ denial
 
