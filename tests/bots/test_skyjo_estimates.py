@@ -9,7 +9,7 @@ from functools import partial
 
 import pytest
 
-from games.catalog import GAMES
+from games.core.seats import Seat
 from games.skyjo.bots import CLEARED, LEVELS, _code, _Decision, bot_policy
 from games.skyjo.game import SkyjoGame
 from games.skyjo.settings import SkyjoSettings
@@ -26,7 +26,7 @@ from games.skyjo.settings import SkyjoSettings
 def test_a_placements_estimate_equals_the_whole_grids(
     players: int, settings: SkyjoSettings
 ) -> None:
-    seats = GAMES["skyjo"].create(players, 1).seats
+    seats = [Seat(name=f"P{number}", bot=True) for number in range(players)]
     game = SkyjoGame.new(settings, seats, seed=players)
     rng = random.Random(players)
     bot = bot_policy("hard", rng)
