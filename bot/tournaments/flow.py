@@ -653,9 +653,7 @@ class TournamentFlow:
             tables = await self.repository.tables(t.id, t.round)
             opened = self._opening.get(t.id, len(tables))
             progress = Progress(len(tables), opened, sum(table.over for table in tables))
-        played = (
-            t.round - 1 if t.status == "running" and progress.done < progress.tables else t.round
-        )
+        played = screens.rounds_played(t, progress)
         table = await self._standings(t, entrants, played) if played > 0 else ()
         settings = adapter.settings_summary(adapter.build_settings(t.settings), words)
         embed = screens.card_embed(

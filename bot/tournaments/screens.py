@@ -127,7 +127,7 @@ def card_embed(
     )
     if table and tournament.round > 0:
         embed.add_field(
-            name=words(STANDINGS, round=_played(tournament, progress)),
+            name=words(STANDINGS, round=rounds_played(tournament, progress)),
             value="\n".join(standing_lines(table, _names(entrants), words, STANDINGS_SHOWN)),
             inline=False,
         )
@@ -147,7 +147,7 @@ def _timestamps(moment: int) -> tuple[str, str]:
     return f"<t:{moment}:F>", f"<t:{moment}:R>"
 
 
-def _played(tournament: TournamentRecord, progress: Progress) -> int:
+def rounds_played(tournament: TournamentRecord, progress: Progress) -> int:
     """The rounds the standings count."""
     under_way = tournament.status == "running" and progress.done < progress.tables
     return tournament.round - 1 if under_way else tournament.round

@@ -6,33 +6,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.core import Seat
-from games.skyjo_junior import Action, JuniorGame, JuniorSettings
+from games.skyjo_junior import JuniorGame, JuniorSettings
 from games.skyjo_junior.cards import deck_counter
 from games.skyjo_junior.sampling import sampled_game, unseen
 from games.skyjo_junior.settings import GRID_SLOTS, MAX_SEATS, MIN_SEATS
+from tests.skyjo_junior.test_properties import Setup, choose
 
 SAMPLED = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PLAYED_ON = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAX_MOVES = 20_000
-
-
-@dataclass(frozen=True)
-class Setup:
-    settings: JuniorSettings
-    players: int
-    seed: int
-    choices: int
-
-    def new_game(self) -> JuniorGame:
-        seats = [Seat(name=f"P{i}", bot=i > 0) for i in range(self.players)]
-        return JuniorGame.new(self.settings, seats, self.seed)
 
 
 @st.composite
@@ -50,12 +37,6 @@ def setups(draw: st.DrawFn) -> Setup:
         seed=draw(st.integers(0, 2**62)),
         choices=draw(st.integers(0, 2**32)),
     )
-
-
-def choose(game: JuniorGame, rng: random.Random) -> tuple[int, Action]:
-    """A seat to move and one of its legal actions, picked by `rng`."""
-    seat = rng.choice(game.to_move)
-    return seat, rng.choice(game.legal_actions(seat))
 
 
 def advanced(setup: Setup, moves: int) -> JuniorGame:

@@ -13,11 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.core import Seat
-from games.sky_five import Action, SkyFiveGame, SkyFiveSettings
+from games.sky_five import SkyFiveGame, SkyFiveSettings
 from games.sky_five.cards import deck_counter
 from games.sky_five.sampling import sampled_game, unseen
 from games.sky_five.settings import MAX_SEATS, MIN_SEATS
 from games.sky_five.state import Phase
+from tests.sky_five.test_properties import choose
 
 SAMPLED = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAX_MOVES = 5_000
@@ -50,12 +51,6 @@ def setups(draw: st.DrawFn) -> Setup:
         seed=draw(st.integers(0, 2**62)),
         choices=draw(st.integers(0, 2**32)),
     )
-
-
-def choose(game: SkyFiveGame, rng: random.Random) -> tuple[int, Action]:
-    """The seat to move and one of its legal actions, picked by `rng`."""
-    seat = game.to_move[0]
-    return seat, rng.choice(game.legal_actions(seat))
 
 
 def advanced(setup: Setup, moves: int, phase: Phase = "turn") -> SkyFiveGame:
