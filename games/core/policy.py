@@ -34,23 +34,31 @@ Level = TypeVar("Level")
 
 
 class BotLevels(Generic[Level]):
-    """A game's bot levels: the parameters of each named level, and how a bot is built."""
+    """A game's bot levels: the parameters of each level built from its rules of thumb, the
+    levels built otherwise (the searching `expert`), and how a bot is built."""
 
     def __init__(
         self,
         game: str,
-        levels: Mapping[str, Level],
+        params: Mapping[str, Level],
         build: Callable[[Level, random.Random], Policy],
+        others: Mapping[str, PolicyFactory] | None = None,
     ) -> None:
         self.game = game
-        self.levels = levels
+        self.params = params
         self.build = build
+        self.others = dict(others or {})
+        self.levels: tuple[str, ...] = (*params, *self.others)
+        """Every level's name, weakest first."""
 
     def policy(self, name: str, rng: random.Random) -> Policy:
         """The bot of level `name`, drawing on `rng`."""
-        if name not in self.levels:
+        if name in self.params:
+            return self.build(self.params[name], rng)
+        factory = self.others.get(name)
+        if factory is None:
             raise ValueError(f"unknown level {name!r}; choose from {', '.join(self.levels)}")
-        return self.build(self.levels[name], rng)
+        return factory(rng)
 
     def factories(self) -> dict[str, PolicyFactory]:
         """A policy factory per level, for the simulator and tournaments."""

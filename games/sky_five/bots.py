@@ -222,11 +222,18 @@ class SkyFiveBot:
         return chosen
 
 
-BOT_LEVELS = BotLevels("skyfive", LEVELS, SkyFiveBot)
+def _expert(rng: random.Random) -> Policy:
+    """The `expert` level, which searches with this module's rules of thumb."""
+    from games.sky_five.expert import expert  # it builds on this module
+
+    return expert(rng)
+
+
+BOT_LEVELS = BotLevels("skyfive", LEVELS, SkyFiveBot, {"expert": _expert})
 
 
 def bot_policy(level: str, rng: random.Random) -> Policy:
-    """The Sky Five bot of `level` ("easy", "normal" or "hard"), drawing on `rng`."""
+    """The Sky Five bot of `level` ("easy", "normal", "hard" or "expert"), drawing on `rng`."""
     return BOT_LEVELS.policy(level, rng)
 
 

@@ -417,11 +417,18 @@ class SkyjoBot:
         return actions[int(self._rng.random() * len(actions))]
 
 
-BOT_LEVELS = BotLevels("skyjo", LEVELS, SkyjoBot)
+def _expert(rng: random.Random) -> Policy:
+    """The `expert` level, which searches with this module's rules of thumb."""
+    from games.skyjo.expert import expert  # it builds on this module
+
+    return expert(rng)
+
+
+BOT_LEVELS = BotLevels("skyjo", LEVELS, SkyjoBot, {"expert": _expert})
 
 
 def bot_policy(level: str, rng: random.Random) -> Policy:
-    """The Skyjo bot of `level` ("easy", "normal" or "hard"), drawing on `rng`."""
+    """The Skyjo bot of `level` ("easy", "normal", "hard" or "expert"), drawing on `rng`."""
     return BOT_LEVELS.policy(level, rng)
 
 

@@ -314,11 +314,18 @@ class JuniorBot:
         return max(options, key=lambda option: option[0])[1]
 
 
-BOT_LEVELS = BotLevels("junior", LEVELS, JuniorBot)
+def _expert(rng: random.Random) -> Policy:
+    """The `expert` level, which searches with this module's rules of thumb."""
+    from games.skyjo_junior.expert import expert  # it builds on this module
+
+    return expert(rng)
+
+
+BOT_LEVELS = BotLevels("junior", LEVELS, JuniorBot, {"expert": _expert})
 
 
 def bot_policy(level: str, rng: random.Random) -> Policy:
-    """The Skyjo Junior bot of `level` ("easy", "normal" or "hard"), drawing on `rng`."""
+    """The Skyjo Junior bot of `level` ("easy", "normal", "hard" or "expert"), drawing on `rng`."""
     return BOT_LEVELS.policy(level, rng)
 
 

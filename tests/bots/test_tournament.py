@@ -111,10 +111,10 @@ def test_a_game_replays_the_same_from_its_seed(game: str, names: list[str]) -> N
 
 def test_bot_policy_gives_each_level() -> None:
     for make in (skyjo_bot, junior_bot, sky_five_bot):
-        for level in ("easy", "normal", "hard"):
+        for level in ("easy", "normal", "hard", "expert"):
             assert callable(make(level, random.Random(1)).choose)
         with pytest.raises(ValueError):
-            make("expert", random.Random(1))
+            make("master", random.Random(1))
 
 
 def test_simulate_knows_the_bots(capsys: pytest.CaptureFixture[str]) -> None:

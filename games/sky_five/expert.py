@@ -1,0 +1,107 @@
+"""Sky Five's `expert` bot: the hard bot's options, the close ones played out in imagined games.
+
+See `games.core.search` for the search. Here: the candidates are the hard bot's options; an
+imagined game is `sampling.sampled_game` (the draw pile, the removed cards and the others' banked
+cards drawn from those unseen); a playout lets hard bots play every seat on for a few turns, or
+to the game's end if that comes first, and is worth the seat's lead on the best of the others:
+banked points plus what the hard bot expects a face-up hand to bank.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from games.core.search import Search, SearchBot
+from games.sky_five.actions import BANK, DRAW, PASS, Action
+from games.sky_five.bots import _NUMBER_BIT, LEVELS, SkyFiveBot, _Decision, _hand
+from games.sky_five.cards import ALL_COLOURS, COLOUR_BIT, NUMBER
+from games.sky_five.game import SkyFiveGame
+from games.sky_five.sampling import sampled_game
+from games.sky_five.view import SkyFiveView
+
+HARD = LEVELS["hard"]
+
+SEARCH = Search(
+    candidates=int(os.environ.get("EXP_K", "3")),
+    samples=int(os.environ.get("EXP_N", "8")),
+    margin=float(os.environ.get("EXP_M", "3.0")),
+)
+HORIZON = int(os.environ.get("EXP_H", "2"))
+"""Turns of each seat a playout lasts at most."""
+
+
+class SkyFiveSearch:
+    """Sky Five for `SearchBot`."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.hard = SkyFiveBot(HARD, rng)
+
+    def ranked(self, view: SkyFiveView, actions: Sequence[Action]) -> list[tuple[float, Action]]:
+        decision = _Decision(view, HARD)
+        colours, numbers, points = _hand(view.players[decision.seat].face_up)
+        kind = actions[0].kind
+        options: list[tuple[float, Action]]
+        if kind in ("draw", "bank"):
+            options = [
+                (-decision.bank_worth(numbers, points, min(points, 6)), BANK),
+                (-decision.draw_worth(colours, numbers, points, HARD.depth), DRAW),
+            ]
+        elif kind == "give":
+            pending = view.pending
+            assert pending is not None
+            options = [(decision.harm(action.target, pending), action) for action in actions]
+        else:
+            assert view.busted is not None
+            cards = view.players[view.busted].face_up
+            depth = max(0, HARD.depth - 1)
+            options = [(-decision.worth(colours, numbers, points, depth), PASS)]
+            for action in actions:
+                if action.kind != "take":
+                    continue
+                card = cards[action.target]
+                new = colours | COLOUR_BIT[card]
+                worth = (
+                    100.0
+                    if new == ALL_COLOURS
+                    else decision.worth(
+                        new, numbers | _NUMBER_BIT[card], points + NUMBER[card], depth
+                    )
+                )
+                options.append((-worth, action))
+        legal = set(actions)
+        return sorted(
+            (option for option in options if option[1] in legal), key=lambda option: option[0]
+        )
+
+    def fallback(self, actions: Sequence[Action], view: Callable[[], SkyFiveView]) -> Action:
+        return self.hard.choose(actions, view)
+
+    def sample(self, view: SkyFiveView, rng: random.Random) -> SkyFiveGame:
+        return sampled_game(view, rng)
+
+    def playout(self, game: SkyFiveGame, seat: int, rng: random.Random) -> float:
+        bot = SkyFiveBot(HARD, rng)
+        turns_left = HORIZON * len(game.seats)
+        current = game.current
+        while game.phase != "over":
+            if game.phase == "turn" and game.current != current:
+                current = game.current
+                if turns_left == 0:
+                    break
+                turns_left -= 1
+            mover = game.to_move[0]
+            game.apply(mover, bot.choose(game.legal_actions(mover), partial(game.view, mover)))
+        scores = [float(score) for score in game.scores()]
+        if game.phase != "over":
+            decision = _Decision(game.view(seat), HARD)
+            for s, hand in enumerate(game.face_up):
+                _, numbers, points = _hand(hand)
+                scores[s] += decision.bank_worth(numbers, points, min(points, 6))
+        return scores[seat] - max(score for s, score in enumerate(scores) if s != seat)
+
+
+def expert(rng: random.Random) -> SearchBot[SkyFiveView, Action, SkyFiveGame]:
+    return SearchBot(SkyFiveSearch(rng), SEARCH, rng)
