@@ -38,7 +38,7 @@ from bot.i18n import Words
 from bot.sessions.game_log import GameLog
 from bot.storage.records import GameRecord, SeatRecord
 from games.core.seats import Seat
-from games.skyjo import SkyjoGame, SkyjoSettings, bots
+from games.skyjo import SkyjoGame, SkyjoSettings, levels
 
 COLUMN = 272
 SCREEN = 600
@@ -122,7 +122,7 @@ def mid_round(players: int, seed: int) -> tuple[GameRecord, SkyjoGame, GameLog]:
         deadline=1_900_000_000.0,
     )
     rng = random.Random(seed)
-    policy = bots.bot_policy("normal", rng)
+    policy = levels.bot_policy("normal", rng)
     log = GameLog()
     member_turns = 0
     while member_turns < 2 or game.to_move != (0,) or game.phase != "turn":

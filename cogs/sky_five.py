@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.client import SkyTableBot
 from bot.games.sky_five.adapter import SkyFiveAdapter
 from cogs.game_commands import open_daily, open_solo, open_table, show_rules
-from games.sky_five.bots import BOT_LEVELS
+from games.sky_five.levels import BOT_LEVELS
 
 LEVELS = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS.levels]
 

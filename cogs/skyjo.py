@@ -13,7 +13,7 @@ from bot.client import SkyTableBot
 from bot.games.skyjo.adapter import SkyjoAdapter
 from cogs.game_commands import open_daily, open_solo, open_table, show_rules
 from games.core.errors import InvalidSettings
-from games.skyjo.bots import BOT_LEVELS
+from games.skyjo.levels import BOT_LEVELS
 
 GRIDS = [
     app_commands.Choice(name=f"{r} × {c}", value=f"{r}x{c}")

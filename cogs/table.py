@@ -1,5 +1,6 @@
 """`/table …`: what applies to any game in this channel — show it again, leave, cancel,
-reminders of your turn — the language and look of the server's tables, and its web pages."""
+reminders of your turn — the language and look of the server's tables, the bot whose moves its
+hints give, and its web pages."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from discord.ext import commands
 from bot.client import SkyTableBot
 from bot.i18n import LANGUAGES as SPOKEN
 from bot.i18n import N_
+from bot.storage.games import DEFAULT_COACH
+from bot.ui.lobby_screens import level_name
 from bot.ui.replies import tell, words_for
 from bot.web import links
 from games.core.errors import IllegalAction
@@ -31,6 +34,11 @@ LOOKS = [
 
 ON, OFF = "on", "off"
 SWITCH = [app_commands.Choice(name="on", value=ON), app_commands.Choice(name="off", value=OFF)]
+
+COACH_LEVELS = (DEFAULT_COACH, "expert")
+"""The bot levels whose moves a server's hints may give; a game without the level chosen gives
+the default's."""
+COACHES = [app_commands.Choice(name=level, value=level) for level in COACH_LEVELS]
 
 
 class TableCog(
@@ -126,6 +134,26 @@ class TableCog(
                 "Games opened from now on are played in their channel, one game a channel; "
                 "open games stay where they are.",
             )
+
+    @app_commands.command(
+        name="coach", description="The bot that gives this server's hints (Manage Server)"
+    )
+    @app_commands.describe(level="hard (the default), or expert, the strongest")
+    @app_commands.choices(level=COACHES)
+    async def coach(self, interaction: discord.Interaction[Any], level: str) -> None:
+        guild_id = _admin_of_server(
+            interaction,
+            N_("The coach is chosen for a server, not in direct messages."),
+            N_("Only someone with Manage Server can choose the coach."),
+        )
+        if level not in COACH_LEVELS:
+            raise IllegalAction("Choose a level from the list.")
+        await self.bot.sessions.guilds.set_coach(guild_id, level)
+        await tell(
+            interaction,
+            "Hints in this server now show what the {level} bot would do.",
+            level=level_name(level, words_for(interaction)),
+        )
 
     web = app_commands.Group(name="web", description="This server's web pages (Manage Server)")
 

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import INSTALLED
 from bot.client import SkyTableBot
 from bot.ui.replies import tell
 from cogs.game_commands import refused_for_permissions
@@ -19,7 +20,11 @@ GAMES = [
     app_commands.Choice(name="Skyjo Junior", value="junior"),
     app_commands.Choice(name="Sky Five", value="skyfive"),
 ]
-LEVELS = [app_commands.Choice(name=level, value=level) for level in ("easy", "normal", "hard")]
+LEVELS = [
+    app_commands.Choice(name=level, value=level)
+    for level in dict.fromkeys(level for game in INSTALLED for level in game.adapter.bot_levels)
+]
+"""Every bot level of the installed games, in their order (each game checks its own)."""
 
 
 class TournamentCog(

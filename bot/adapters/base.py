@@ -9,7 +9,6 @@ else is shared.
 from __future__ import annotations
 
 import json
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from bot.adapters.specs import (
     Feat,
     Form,
     GameScreens,
+    Hint,
     OffTurn,
     Outcome,
     Personal,
@@ -44,6 +44,7 @@ from bot.adapters.specs import (
 )
 from bot.i18n import Words
 from bot.ratings.model import Rating
+from bot.storage.games import DEFAULT_COACH
 from bot.storage.records import GameRecord
 from bot.ui.avatars import AvatarSource, badges
 from games.core.engine import Engine
@@ -61,6 +62,7 @@ __all__ = [
     "Form",
     "GameAdapter",
     "GameScreens",
+    "Hint",
     "InstalledGame",
     "OffTurn",
     "Outcome",
@@ -168,13 +170,14 @@ class GameAdapter(ABC):
     def bot_levels(self) -> tuple[str, ...]:
         return tuple(self.bots.levels) if self.bots is not None else ()
 
-    def hard_bot_move(self, engine: Engine, seat: int, seed: str) -> tuple[Any, Any]:
-        """What the hard bot would do for `seat`, judging from the seat's own view (the same
-        every time for the same `seed`), and that view: what a hint explains."""
+    def coach_level(self, chosen: str) -> str:
+        """The level of the bot whose moves hints give, in a server that chose `chosen`
+        (`/table coach`): that level, or `DEFAULT_COACH` where the game has no such level."""
         assert self.bots is not None, f"{self.title} has no bots"
-        view = engine.view(seat)
-        policy = self.bots.policy("hard", random.Random(seed))
-        return policy.choose(engine.legal_actions(seat), lambda: view), view
+        levels = self.bot_levels
+        if chosen in levels:
+            return chosen
+        return DEFAULT_COACH if DEFAULT_COACH in levels else levels[-1]
 
     def share_squares(self, engine: Engine, seat: int) -> list[str]:
         """`seat`'s final cards as lines of emoji for the daily deal's share line: their

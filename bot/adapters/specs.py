@@ -179,7 +179,18 @@ class Reply:
     text: str
 
 
-Outcome = Play | Redraw | Personal | AskText | Reply
+@dataclass(frozen=True)
+class Hint:
+    """Answer only the clicking player with the coach's advice; nothing changes. The coach is
+    the bot of the level the server chose (`/table coach`): its move for the clicking seat is
+    chosen off the event loop, drawing on a generator seeded with `seed`, and `explain` words
+    it (from the seat's view as it was when the hint was asked)."""
+
+    seed: str
+    explain: Callable[[Any], str] = field(compare=False)
+
+
+Outcome = Play | Redraw | Personal | AskText | Reply | Hint
 
 
 @dataclass(frozen=True)

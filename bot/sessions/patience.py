@@ -15,13 +15,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable
+from typing import Any, TypeVar
 
 import discord
 
 from bot.sessions.display import expired
 from bot.ui import replies
+
+T = TypeVar("T")
 
 ANSWER_BY = 2.0
 """Seconds after a click was made by which it is answered, whatever holds its game: Discord
@@ -67,6 +69,19 @@ async def _wait_for(lock: asyncio.Lock, interaction: discord.Interaction[Any]) -
         elif not acquiring.cancelled() and acquiring.exception() is None:
             lock.release()
         raise
+
+
+async def in_time(work: Awaitable[T], interaction: discord.Interaction[Any]) -> T:
+    """What `work` gives; the click is acknowledged first if it is not ready by the time the
+    click must be answered (a hint waiting for the bots' process, busy with other games)."""
+    task = asyncio.ensure_future(work)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=patience(interaction))
+        if not done:
+            await _acknowledge(interaction)
+        return await task
+    finally:
+        task.cancel()
 
 
 async def _acknowledge(interaction: discord.Interaction[Any]) -> None:

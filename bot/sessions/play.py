@@ -16,6 +16,7 @@ from bot.adapters import specs
 from bot.i18n import N_, Words
 from bot.sessions.autoplay import GAME_OVER, NOBODY_LEFT
 from bot.sessions.lobby import CANCELLED, LobbyFlow
+from bot.sessions.patience import in_time
 from bot.sessions.registry import SessionRegistry
 from bot.sessions.session import GameSession
 from bot.storage.games import ChannelBusy
@@ -138,6 +139,10 @@ class TableFlow:
             return
         if isinstance(outcome, specs.Reply):
             await replies.say(interaction, outcome.text)
+            return
+        if isinstance(outcome, specs.Hint):
+            advice = await in_time(coached(session, seat, outcome), interaction)
+            await replies.say(interaction, advice)
             return
         if isinstance(outcome, specs.AskText):
             await replies.form(interaction, GameForm(outcome.form, record.id, record.version))
@@ -354,6 +359,16 @@ async def _saved_not_shown(
         else replies.APOLOGY_SAVED
     )
     await tell(interaction, told, command=words_for(interaction).command("table", "show"))
+
+
+async def coached(session: GameSession, seat: int, hint: specs.Hint) -> str:
+    """The coach's advice to `seat`: the move of the bot of the level the server chose, chosen
+    off the event loop (an expert's move costs tens of milliseconds), and why."""
+    adapter = session.adapter
+    chosen = await session.context.guilds.coach(session.record.guild_id)
+    level = adapter.coach_level(chosen)
+    action = await session.context.brains.choose(adapter, session.engine, seat, level, hint.seed)
+    return hint.explain(action)
 
 
 def own_screen(session: GameSession, seat: int, words: Words) -> specs.Screen:

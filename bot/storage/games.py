@@ -358,6 +358,10 @@ def _update_statement(game: GameRecord, over: int) -> Statement:
     )
 
 
+DEFAULT_COACH = "hard"
+"""The bot level whose moves hints give in a server that has not chosen one (and in DMs)."""
+
+
 class GuildRepository:
     """Each server's choices for the bot."""
 
@@ -365,6 +369,7 @@ class GuildRepository:
         self.database = database
         self._text_only: dict[int, bool] = {}
         self._threads: dict[int, bool] = {}
+        self._coach: dict[int, str] = {}
 
     async def language(self, guild_id: int) -> str | None:
         """The language chosen for the server, or None for its own Discord language."""
@@ -414,6 +419,28 @@ class GuildRepository:
                 (guild_id, int(threads)),
             )
         self._threads[guild_id] = threads
+
+    async def coach(self, guild_id: int | None) -> str:
+        """The bot level whose moves the server's hints give (remembered once read):
+        `DEFAULT_COACH` unless the server chose another; a DM has the default."""
+        if guild_id is None:
+            return DEFAULT_COACH
+        known = self._coach.get(guild_id)
+        if known is None:
+            row = await self.database.fetchone(
+                "SELECT coach FROM guilds WHERE guild_id = ?", (guild_id,)
+            )
+            known = self._coach[guild_id] = DEFAULT_COACH if row is None else row["coach"]
+        return known
+
+    async def set_coach(self, guild_id: int, level: str) -> None:
+        async with self.database.transaction() as transaction:
+            await transaction.execute(
+                "INSERT INTO guilds (guild_id, coach) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET coach = excluded.coach",
+                (guild_id, level),
+            )
+        self._coach[guild_id] = level
 
     async def set_text_only(self, guild_id: int, text_only: bool) -> None:
         async with self.database.transaction() as transaction:

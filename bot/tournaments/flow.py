@@ -42,6 +42,7 @@ from bot.tournaments import screens
 from bot.tournaments.screens import Progress
 from bot.ui import replies
 from bot.ui.card import CardFacts, card_embed
+from bot.ui.lobby_screens import level_name
 from bot.ui.names import shown
 from bot.ui.rendering import Message
 from bot.ui.replies import say, words_for
@@ -657,7 +658,14 @@ class TournamentFlow:
         table = await self._standings(t, entrants, played) if played > 0 else ()
         settings = adapter.settings_summary(adapter.build_settings(t.settings), words)
         embed = screens.card_embed(
-            t, adapter.title, words(t.bot_level), entrants, table, progress, words, settings
+            t,
+            adapter.title,
+            level_name(t.bot_level, words),
+            entrants,
+            table,
+            progress,
+            words,
+            settings,
         )
         return Message(embed, view=screens.card_controls(t, words))
 

@@ -6,7 +6,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.adapters.base import ButtonSpec, GameAdapter, Row, Screen, SelectSpec
-from bot.i18n import Words
+from bot.i18n import N_, Words
 from bot.storage.records import GameRecord
 from bot.ui.names import shown
 
@@ -14,10 +14,17 @@ LOBBY_COLOUR = discord.Colour.from_rgb(88, 101, 242)
 CHOICES_PER_PAGE = 4
 
 
+LEVEL_NAMES = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
+"""The words of the bot levels the games name (a level not listed is shown as it is named)."""
+
+
 def level_name(level: str | None, words: Words) -> str:
-    return {"easy": words("easy"), "normal": words("normal"), "hard": words("hard")}.get(
-        level or "", level or ""
-    )
+    return words(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level or ""
 
 
 def seat_line(index: int, game: GameRecord, words: Words) -> str:

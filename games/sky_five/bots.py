@@ -29,7 +29,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.core.policy import BotLevels, Policy, PolicyFactory
 from games.sky_five.actions import BANK, DRAW, PASS, Action
 from games.sky_five.cards import ALL_COLOURS, COLOUR_BIT, DECK, NUMBER
 from games.sky_five.view import SkyFiveView
@@ -220,21 +219,3 @@ class SkyFiveBot:
             if score > best:
                 best, chosen = score, action
         return chosen
-
-
-def _expert(rng: random.Random) -> Policy:
-    """The `expert` level, which searches with this module's rules of thumb."""
-    from games.sky_five.expert import expert  # it builds on this module
-
-    return expert(rng)
-
-
-BOT_LEVELS = BotLevels("skyfive", LEVELS, SkyFiveBot, {"expert": _expert})
-
-
-def bot_policy(level: str, rng: random.Random) -> Policy:
-    """The Sky Five bot of `level` ("easy", "normal", "hard" or "expert"), drawing on `rng`."""
-    return BOT_LEVELS.policy(level, rng)
-
-
-BOTS: dict[str, PolicyFactory] = {**BOT_LEVELS.factories(), "cautious": CautiousPolicy}

@@ -29,8 +29,12 @@ SEARCH = Search(
     samples=int(os.environ.get("EXP_N", "8")),
     margin=float(os.environ.get("EXP_M", "3.0")),
 )
-HORIZON = int(os.environ.get("EXP_H", "2"))
+HORIZON = int(os.environ.get("EXP_H", "99"))
 """Turns of each seat a playout lasts at most."""
+ENDGAME = int(os.environ.get("EXP_END", "4"))
+"""Search only when the draw pile holds this many cards per player or fewer."""
+GAME_WON = float(os.environ.get("EXP_WIN", "30"))
+"""What winning (or losing) the game is worth in a playout, in points."""
 
 
 class SkyFiveSearch:
@@ -40,6 +44,8 @@ class SkyFiveSearch:
         self.hard = SkyFiveBot(HARD, rng)
 
     def ranked(self, view: SkyFiveView, actions: Sequence[Action]) -> list[tuple[float, Action]]:
+        if view.draw_pile_size > ENDGAME * len(view.players):
+            return []
         decision = _Decision(view, HARD)
         colours, numbers, points = _hand(view.players[decision.seat].face_up)
         kind = actions[0].kind
@@ -100,7 +106,10 @@ class SkyFiveSearch:
             for s, hand in enumerate(game.face_up):
                 _, numbers, points = _hand(hand)
                 scores[s] += decision.bank_worth(numbers, points, min(points, 6))
-        return scores[seat] - max(score for s, score in enumerate(scores) if s != seat)
+        lead = scores[seat] - max(score for s, score in enumerate(scores) if s != seat)
+        if game.winners is not None:
+            lead += GAME_WON if seat in game.winners else -GAME_WON
+        return lead
 
 
 def expert(rng: random.Random) -> SearchBot[SkyFiveView, Action, SkyFiveGame]:

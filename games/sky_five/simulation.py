@@ -8,8 +8,8 @@ from typing import Any
 from games.core.policy import RandomPolicy
 from games.core.seats import Seat
 from games.simulation import Counters, GameSpec
-from games.sky_five.bots import BOTS
 from games.sky_five.game import SkyFiveGame
+from games.sky_five.levels import BOTS
 from games.sky_five.settings import MAX_SEATS, MIN_SEATS, SkyFiveSettings
 
 DEFAULT_SETTINGS = SkyFiveSettings()

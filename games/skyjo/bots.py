@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from games.core.grid import geometry
-from games.core.policy import BotLevels, Policy, PolicyFactory
 from games.skyjo.actions import DRAW, FLIP, SWAP, TAKE, Action
 from games.skyjo.cards import DECK_COUNTS
 from games.skyjo.policies import GreedyPolicy
@@ -415,21 +414,3 @@ class SkyjoBot:
                 if action.slot % columns in up_columns:
                     return action
         return actions[int(self._rng.random() * len(actions))]
-
-
-def _expert(rng: random.Random) -> Policy:
-    """The `expert` level, which searches with this module's rules of thumb."""
-    from games.skyjo.expert import expert  # it builds on this module
-
-    return expert(rng)
-
-
-BOT_LEVELS = BotLevels("skyjo", LEVELS, SkyjoBot, {"expert": _expert})
-
-
-def bot_policy(level: str, rng: random.Random) -> Policy:
-    """The Skyjo bot of `level` ("easy", "normal", "hard" or "expert"), drawing on `rng`."""
-    return BOT_LEVELS.policy(level, rng)
-
-
-BOTS: dict[str, PolicyFactory] = {**BOT_LEVELS.factories(), "greedy": GreedyPolicy}

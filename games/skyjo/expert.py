@@ -30,6 +30,8 @@ TUNED = Level(
     denial=0.4,
     mistakes=0.0,
 )
+GAME_WON = float(os.environ.get("EXP_WIN", "30"))
+"""What winning (or losing) the game is worth in a playout, in round points."""
 ENDGAME = int(os.environ.get("EXP_END", "2"))
 """Search only when someone has this many face-down cards or fewer, or the round is ending."""
 
@@ -94,7 +96,10 @@ class SkyjoSearch:
                 decision.worth([_code(card) for card in player.cards]) for player in view.players
             )
         others = sum(scores) - scores[seat]
-        return others / (seats - 1) - scores[seat]
+        lead = others / (seats - 1) - scores[seat]
+        if game.winners is not None:
+            lead += GAME_WON if seat in game.winners else -GAME_WON
+        return lead
 
 
 def expert(rng: random.Random) -> SearchBot[SkyjoView, Action, SkyjoGame]:

@@ -8,8 +8,8 @@ from typing import Any
 from games.core.policy import RandomPolicy
 from games.core.seats import Seat
 from games.simulation import Counters, GameSpec
-from games.skyjo.bots import BOTS
 from games.skyjo.game import SkyjoGame
+from games.skyjo.levels import BOTS
 from games.skyjo.settings import MAX_SEATS, MIN_SEATS, SkyjoSettings
 
 DEFAULT_SETTINGS = SkyjoSettings()

@@ -33,7 +33,6 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.core.policy import BotLevels, Policy, PolicyFactory
 from games.skyjo_junior.actions import DECLINE_FLIP, DRAW, SWAP, TAKE, Action
 from games.skyjo_junior.cards import VALUES
 from games.skyjo_junior.settings import GRID_COLUMNS, GRID_SLOTS
@@ -312,21 +311,3 @@ class JuniorBot:
             gauss = self._rng.gauss
             options = [(score + gauss(0.0, level.slip), action) for score, action in options]
         return max(options, key=lambda option: option[0])[1]
-
-
-def _expert(rng: random.Random) -> Policy:
-    """The `expert` level, which searches with this module's rules of thumb."""
-    from games.skyjo_junior.expert import expert  # it builds on this module
-
-    return expert(rng)
-
-
-BOT_LEVELS = BotLevels("junior", LEVELS, JuniorBot, {"expert": _expert})
-
-
-def bot_policy(level: str, rng: random.Random) -> Policy:
-    """The Skyjo Junior bot of `level` ("easy", "normal", "hard" or "expert"), drawing on `rng`."""
-    return BOT_LEVELS.policy(level, rng)
-
-
-BOTS: dict[str, PolicyFactory] = {**BOT_LEVELS.factories(), "greedy": GreedyPolicy}

@@ -29,8 +29,12 @@ SEARCH = Search(
     samples=int(os.environ.get("EXP_N", "8")),
     margin=float(os.environ.get("EXP_M", "3.0")),
 )
-HORIZON = int(os.environ.get("EXP_H", "2"))
+HORIZON = int(os.environ.get("EXP_H", "99"))
 """Turns of each seat a playout lasts at most."""
+ENDGAME = int(os.environ.get("EXP_END", "2"))
+"""Search only when someone has this many face-down cards or fewer, or the game is ending."""
+GAME_WON = float(os.environ.get("EXP_WIN", "20"))
+"""What winning (or losing) the game is worth in a playout, in points."""
 
 
 class JuniorSearch:
@@ -41,6 +45,9 @@ class JuniorSearch:
 
     def ranked(self, view: JuniorView, actions: Sequence[Action]) -> list[tuple[float, Action]]:
         assert view.seat is not None
+        nearest = min(sum(1 for card in p.cards if card == "down") for p in view.players)
+        if view.finisher is None and nearest > ENDGAME:
+            return []
         decision = _Decision(view, HARD)
         cards = [_code(card) for card in view.players[view.seat].cards]
         if view.phase == "holding":
@@ -76,7 +83,10 @@ class JuniorSearch:
             view = game.view(seat)
             decision = _Decision(view, HARD)
             points = [decision.worth([_code(card) for card in p.cards]) for p in view.players]
-        return points[seat] - max(p for s, p in enumerate(points) if s != seat)
+        lead = points[seat] - max(p for s, p in enumerate(points) if s != seat)
+        if game.winners is not None:
+            lead += GAME_WON if seat in game.winners else -GAME_WON
+        return lead
 
 
 def expert(rng: random.Random) -> SearchBot[JuniorView, Action, JuniorGame]:

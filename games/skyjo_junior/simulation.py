@@ -8,8 +8,8 @@ from typing import Any
 from games.core.policy import RandomPolicy
 from games.core.seats import Seat
 from games.simulation import Counters, GameSpec
-from games.skyjo_junior.bots import BOTS
 from games.skyjo_junior.game import JuniorGame
+from games.skyjo_junior.levels import BOTS
 from games.skyjo_junior.scoring import triples
 from games.skyjo_junior.settings import MAX_SEATS, MIN_SEATS, JuniorSettings
 

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from games.sky_five import SkyFiveGame
-from games.sky_five.bots import BOTS as SKY_FIVE_BOTS
+from games.sky_five.levels import BOTS as SKY_FIVE_BOTS
 from games.sky_five.simulation import create as create_sky_five
 from games.skyjo import SkyjoGame
-from games.skyjo.bots import BOTS as SKYJO_BOTS
+from games.skyjo.levels import BOTS as SKYJO_BOTS
 from games.skyjo.simulation import create as create_skyjo
 from games.skyjo_junior import JuniorGame
-from games.skyjo_junior.bots import BOTS as JUNIOR_BOTS
+from games.skyjo_junior.levels import BOTS as JUNIOR_BOTS
 from games.skyjo_junior.simulation import create as create_junior
 
 

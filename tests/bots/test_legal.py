@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 from games.core import Seat
 from games.core.policy import Policy
 from games.sky_five import SkyFiveGame
-from games.sky_five.bots import BOTS as SKY_FIVE_BOTS
+from games.sky_five.levels import BOTS as SKY_FIVE_BOTS
 from games.sky_five.settings import SkyFiveSettings
 from games.skyjo import SkyjoGame, SkyjoSettings
-from games.skyjo.bots import BOTS as SKYJO_BOTS
 from games.skyjo.bots import LONG_ROUND
+from games.skyjo.levels import BOTS as SKYJO_BOTS
 from games.skyjo.policies import GreedyPolicy
 from games.skyjo_junior import JuniorGame, JuniorSettings
-from games.skyjo_junior.bots import BOTS as JUNIOR_BOTS
+from games.skyjo_junior.levels import BOTS as JUNIOR_BOTS
 from tests.properties.strategies import settings as skyjo_settings
 
 FAST = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,8 +10,9 @@ from functools import partial
 import pytest
 
 from games.core.seats import Seat
-from games.skyjo.bots import CLEARED, LEVELS, _code, _Decision, bot_policy
+from games.skyjo.bots import CLEARED, LEVELS, _code, _Decision
 from games.skyjo.game import SkyjoGame
+from games.skyjo.levels import bot_policy
 from games.skyjo.settings import SkyjoSettings
 
 

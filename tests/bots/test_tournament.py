@@ -11,9 +11,9 @@ import pytest
 from games.catalog import GAMES
 from games.cli import main
 from games.simulation import game_seed, play
-from games.sky_five.bots import bot_policy as sky_five_bot
-from games.skyjo.bots import bot_policy as skyjo_bot
-from games.skyjo_junior.bots import bot_policy as junior_bot
+from games.sky_five.levels import bot_policy as sky_five_bot
+from games.skyjo.levels import bot_policy as skyjo_bot
+from games.skyjo_junior.levels import bot_policy as junior_bot
 from games.tournament import SHARE_UNIT, line_up, load_policy, seating, tournament, win_interval
 
 KEYS = {"win_share", "win_share_95", "mean_score", "decision_ms_median", "decision_ms_p99"}

@@ -6,7 +6,7 @@ import random
 
 from bot.sessions.session import GameSession
 from games.skyjo_junior import JuniorGame
-from games.skyjo_junior.bots import bot_policy
+from games.skyjo_junior.levels import bot_policy
 from tests.e2e.harness import Table, button, enabled, engine_of, shown
 
 

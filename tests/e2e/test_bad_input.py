@@ -556,6 +556,7 @@ async def test_a_member_removed_in_mid_game_is_played_for(
 DM_REFUSALS = [
     ("table language", {"language": "fr"}, "not in direct messages"),
     ("table pictures", {"look": "text"}, "not in direct messages"),
+    ("table coach", {"level": "expert"}, "not in direct messages"),
     ("stats", {}, "not to direct messages"),
     ("history", {}, "not to direct messages"),
     ("leaderboard", {"game": "skyjo"}, "not to direct messages"),

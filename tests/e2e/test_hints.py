@@ -1,16 +1,27 @@
-"""The coach: the player to move may ask what the hard bot would do, and only they see it;
-asking changes nothing, and a host can turn hints off."""
+"""The coach: the player to move may ask what the server's coach would do (the hard bot, or
+the expert one a server chooses with `/table coach`), and only they see it; asking changes
+nothing, and a host can turn hints off."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.e2e.harness import button, enabled, shown, table
+from bot.games.junior import words as junior_words
+from bot.games.sky_five import words as sky_five_words
+from bot.games.skyjo import words as skyjo_words
+from bot.i18n import Words
+from bot.sessions import patience
+from bot.sessions.session import GameSession
+from tests.e2e.harness import Table, button, enabled, shown, table
 from tests.e2e.skyjo_play import choose_opening_cards, skyjo, two_players_at_first_turn
 from tests.standin import StoredMessage
+
+EN = Words("en")
 
 
 async def test_a_hint_is_only_for_the_player_to_move_and_changes_nothing(tmp_path: Path) -> None:
@@ -84,3 +95,100 @@ async def test_every_game_gives_its_hints_to_the_player_to_move_alone(
         await t.click("ana", lobby, button(lobby, "start"))
         await t.settled(lambda s: len(s.engine.to_move) == 1, "the first turn")
         assert not enabled(await t.table_message(), "hint")
+
+
+def coach_says(session: GameSession, seat: int, level: str) -> str:
+    """The hint the bot of `level` gives `seat` now: its move, chosen from the seat's view with
+    the hint's seed, in the game's words."""
+    adapter, game = session.adapter, hint_seed(session)[1]
+    assert adapter.bots is not None
+    view = game.view(seat)
+    policy = adapter.bots.policy(level, random.Random(hint_seed(session)[0]))
+    action = policy.choose(game.legal_actions(seat), lambda: view)
+    if adapter.kind == "skyjo":
+        return "💡 " + skyjo_words.hint(action, view, game.geometry, EN)
+    if adapter.kind == "junior":
+        return "💡 " + junior_words.hint(action, view, game.geometry, EN)
+    return "💡 " + sky_five_words.hint(action, view, EN)
+
+
+def hint_seed(session: GameSession) -> tuple[str, Any]:
+    """The seed of a hint asked now, and the game (whichever it is)."""
+    game: Any = session.engine
+    return f"hint:{game.seed}:{game.moves}", game
+
+
+def asked_of_the_bots(t: Table, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Each (level, seed) the bots' process is asked a move for, from now on."""
+    brains = t.running.sessions.context.brains
+    asked: list[tuple[str, str]] = []
+    choose = brains.choose
+
+    async def recorded(adapter: Any, engine: Any, seat: int, level: str, seed: str) -> Any:
+        asked.append((level, seed))
+        return await choose(adapter, engine, seat, level, seed)
+
+    monkeypatch.setattr(brains, "choose", recorded)
+    return asked
+
+
+async def test_a_server_chooses_the_expert_as_its_coach(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(53)
+    async with table(tmp_path) as t:
+        await t.start()
+        session = await two_players_at_first_turn(t, rng)
+        guilds = t.running.sessions.guilds
+        refused = await t.slash("leo", "table coach", level="expert")
+        assert refused.ephemeral and "Manage Server" in refused.content
+        assert await guilds.coach(t.guild.id) == "hard"
+        admins = t.guild.add_role("Admins", manage_guild=True)
+        t.guild.members[t.users["ana"].id].roles.append(admins)
+        chosen = await t.slash("ana", "table coach", level="expert")
+        assert chosen.ephemeral and "what the expert bot would do" in chosen.content
+        bad = await t.dc.slash_unchecked(t.users["ana"], t.channel, "table coach", level="best")
+        assert bad.ephemeral and "Choose a level from the list." in bad.content
+        assert await guilds.coach(t.guild.id) == "expert", "a bad value changes nothing"
+
+        asked = asked_of_the_bots(t, monkeypatch)
+        names = ["ana", "leo"]
+        seat = skyjo(session).current
+        seed, _ = hint_seed(session)
+        expert, hard = coach_says(session, seat, "expert"), coach_says(session, seat, "hard")
+        message = await t.table_message()
+        hint = await t.click(names[seat], message, button(message, "hint"))
+        assert hint.ephemeral and hint.content == expert
+        assert asked == [("expert", seed)], "the expert's move is chosen off the event loop"
+        await t.slash("ana", "table coach", level="hard")
+        again = await t.click(names[seat], message, button(message, "hint"))
+        assert again.ephemeral and again.content == hard
+        assert asked[1:] == [("hard", seed)]
+
+        choose = t.running.sessions.context.brains.choose
+
+        async def busy(*decision: Any) -> Any:
+            await asyncio.sleep(0.3)
+            return await choose(*decision)
+
+        monkeypatch.setattr(patience, "ANSWER_BY", 0.05)
+        monkeypatch.setattr(t.running.sessions.context.brains, "choose", busy)
+        slow = await t.click(names[seat], message, button(message, "hint"))
+        assert slow.type == 6, "a coach slow to answer: the click is acknowledged first"
+        assert (await slow.wait_followup()).content == hard
+
+
+@pytest.mark.parametrize("game", ["skyjo-junior", "skyfive"])
+async def test_every_game_gives_the_experts_hints(tmp_path: Path, game: str) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        await t.running.sessions.guilds.set_coach(t.guild.id, "expert")
+        lobby = shown(await t.slash("ana", f"{game} start"))
+        lobby = shown(await t.click("leo", lobby, button(lobby, "join")))
+        await t.click("ana", lobby, button(lobby, "start"))
+        session = await t.settled(lambda s: len(s.engine.to_move) == 1, "the first turn")
+        seat = session.engine.to_move[0]
+        expected = coach_says(session, seat, "expert")
+        message = await t.table_message()
+        hint = await t.click(["ana", "leo"][seat], message, button(message, "hint"))
+        assert hint.ephemeral and hint.content == expected

@@ -1,11 +1,15 @@
 """Three players through the lobby, the opening flips, turns, a round's end, the game's end and a
-rematch; then wrong-user, outdated and double clicks."""
+rematch; then wrong-user, outdated and double clicks; the bots of every level the host may add."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
+import pytest
+
+from bot.i18n import Words
+from bot.ui.lobby_screens import level_name
 from tests.e2e.harness import Table, button, enabled, shown, table
 from tests.e2e.skyjo_play import choose_opening_cards, play_turn_well, skyjo
 from tests.standin import StoredMessage
@@ -114,3 +118,26 @@ async def test_wrong_user_outdated_and_double_clicks_change_nothing(tmp_path: Pa
         assert first.type == 7
         assert second.ephemeral and second.content.startswith("Already done: "), second.content
         assert session.record.version == version + 2
+
+
+@pytest.mark.parametrize("game", ["skyjo", "skyjo-junior", "skyfive"])
+async def test_the_host_adds_a_bot_of_any_level_the_expert_among_them(
+    tmp_path: Path, game: str
+) -> None:
+    async with table(tmp_path) as t:
+        await t.start()
+        lobby = shown(await t.slash("ana", f"{game} start"))
+        [addbot] = [c for c in lobby.walk_components() if c.get("type") == 3]
+        offered = [(option["label"], option["value"]) for option in addbot["options"]]
+        assert offered == [
+            ("Add a bot: easy", "easy"),
+            ("Add a bot: normal", "normal"),
+            ("Add a bot: hard", "hard"),
+            ("Add a bot: expert", "expert"),
+        ]
+        lobby = shown(await t.select("ana", lobby, addbot["custom_id"], "expert"))
+        assert "🤖 Bot 1 (expert)" in lobby.text()
+        session = await t.session()
+        assert session.record.seats[1].bot_level == "expert"
+    assert level_name("expert", Words("fr")) == "expert"
+    assert level_name("expert", Words("de")) == "Experte"

@@ -1,11 +1,15 @@
-"""A solo game against bots, played to the end through Discord."""
+"""A solo game against bots, played to the end through Discord; the expert level offered to
+every game's solo play, and an expert's first turn."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
-from tests.e2e.harness import shown, table
+import pytest
+
+from tests.e2e.harness import Table, shown, table
 from tests.e2e.skyjo_play import choose_opening_cards, play_turn, skyjo
 
 
@@ -49,3 +53,46 @@ async def test_a_solo_game_against_bots_is_played_to_the_end(tmp_path: Path) -> 
         assert session not in t.running.sessions.registry.open, "a finished game leaves memory"
         game = skyjo(session)
         assert {r.seat for r in results if r.place == 1} == set(game.winners or ())
+
+
+def level_choices(t: Table, command: str, subcommand: str) -> list[dict[str, Any]]:
+    """The choices of the `level` option of `/command subcommand`, as synced to Discord."""
+    synced = {c["name"]: c for c in t.dc.synced_commands()}
+    sub = next(o for o in synced[command]["options"] if o["name"] == subcommand)
+    return list(next(o for o in sub["options"] if o["name"] == "level")["choices"])
+
+
+async def test_a_solo_game_against_an_expert_reaches_the_experts_first_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(5)
+    async with table(tmp_path) as t:
+        await t.start()
+        for command in ("skyjo", "skyjo-junior", "skyfive"):
+            levels = [choice["value"] for choice in level_choices(t, command, "solo")]
+            assert levels == ["easy", "normal", "hard", "expert"], command
+        brains = t.running.sessions.context.brains
+        thinking = brains.thinking
+        asked: list[tuple[str, str]] = []
+
+        def recorded(adapter: Any, engine: Any, seat: int, level: str, seed: str) -> Any:
+            asked.append((level, engine.phase))
+            return thinking(adapter, engine, seat, level, seed)
+
+        monkeypatch.setattr(brains, "thinking", recorded)
+        started = await t.slash("ana", "skyjo solo", bots=1, level="expert", target_score=30)
+        assert started.type == 4 and not started.ephemeral, started.errors
+        session = await t.session()
+        assert [seat.bot_level for seat in session.record.seats] == [None, "expert"]
+        await choose_opening_cards(t, "ana", rng)
+        await t.settled(lambda s: skyjo(s).phase == "turn", "the first turn", session)
+        if skyjo(session).current == 0:
+            await play_turn(t, "ana", rng)
+        await t.settled(
+            lambda s: skyjo(s).phase == "turn" and skyjo(s).current == 0 and skyjo(s).turns > 0,
+            "the expert's first turn played",
+            session,
+        )
+        assert ("expert", "turn") in asked, "the expert chose its turn off the event loop"
+        assert {level for level, _ in asked} == {"expert"}
+        assert session.record.status == "running"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.tournaments import flow
-from tests.e2e.harness import table, until
+from tests.e2e.harness import Table, table, until
 from tests.e2e.tournament_play import (
     ORGANISER,
     card,
@@ -188,3 +188,27 @@ async def test_every_table_plays_the_organisers_settings_without_hints(tmp_path:
             ]
         assert len(settings) == 2
         assert all(s["bust_seconds"] == 30 and s["hints"] is False for s in settings), settings
+
+
+async def test_the_bots_that_fill_tables_may_be_experts(tmp_path: Path) -> None:
+    async with table(tmp_path) as t:
+        t.threads = True
+        await t.start()
+        organiser(t)
+        synced = {c["name"]: c for c in t.dc.synced_commands()}
+        create_command = next(o for o in synced["tournament"]["options"] if o["name"] == "create")
+        [level] = [o for o in create_command["options"] if o["name"] == "level"]
+        assert [c["value"] for c in level["choices"]] == ["easy", "normal", "hard", "expert"]
+        [expert] = [c for c in level["choices"] if c["value"] == "expert"]
+        assert expert["name_localizations"] == {"de": "Experte"}, "French says expert too"
+        tournament = await create(t, game="junior", seats=2, level="expert")
+        assert "bots: expert" in card_text(t, tournament.card_id)
+        assert stored_level(t, tournament.id) == "expert"
+
+
+def stored_level(t: Table, tournament_id: int) -> str:
+    with sqlite3.connect(t.database) as db:
+        (level,) = db.execute(
+            "SELECT bot_level FROM tournaments WHERE id = ?", (tournament_id,)
+        ).fetchone()
+    return str(level)

@@ -12,10 +12,10 @@ from bot.adapters.base import (
     Feat,
     GameAdapter,
     GameScreens,
+    Hint,
     Outcome,
     Play,
     Redraw,
-    Reply,
     Score,
     SettingChoice,
     tally,
@@ -29,7 +29,7 @@ from bot.ui.names import all_shown, shown
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
-from games.skyjo_junior import JuniorGame, JuniorSettings, actions, bots
+from games.skyjo_junior import JuniorGame, JuniorSettings, actions, levels
 from games.skyjo_junior.events import CODEC, FinalReveal, GameOver, Scored, TripleMade
 from games.skyjo_junior.settings import MAX_SEATS, MIN_SEATS
 
@@ -66,14 +66,16 @@ class JuniorAdapter(GameAdapter):
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     high_score_wins = True
-    bots = bots.BOT_LEVELS
+    bots = levels.BOT_LEVELS
     bot_ratings: ClassVar[dict[str, Rating]] = {
         "easy": Rating(18.60, 1.61),
         "normal": Rating(24.71, 1.58),
         "hard": Rating(30.94, 1.61),
+        "expert": Rating(34.94, 1.61),
     }
     """Calibrated from 3,000 bot games with `python -m bench.bot_ratings --games 3000 --seed 1`
-    (docs/bots.md, "Ratings of the bots")."""
+    (docs/bots.md, "Ratings of the bots"); `expert`'s is provisional, hard's μ + 4 with hard's
+    σ, until it is calibrated the same way."""
     daily_bots = 3
     """The table of four the rules are written for."""
     events = CODEC
@@ -126,7 +128,7 @@ class JuniorAdapter(GameAdapter):
         if verb == "take":
             return Play(actions.take())
         if verb == "hint":
-            return Reply("💡 " + self._hint(game, seat, words))
+            return self._hint(game, seat, words)
         if verb == "mode":
             if game.phase != "holding" or arg not in ("", "flip"):
                 raise IllegalAction("That choice is no longer open.")
@@ -141,10 +143,13 @@ class JuniorAdapter(GameAdapter):
             raise IllegalAction("That button is not part of this game.")
         return Play(make(_slot(arg)))
 
-    def _hint(self, game: JuniorGame, seat: int, words: Words) -> str:
+    def _hint(self, game: JuniorGame, seat: int, words: Words) -> Hint:
         if not game.settings.hints:
             raise IllegalAction("Hints are off at this table.")
         if game.phase == "over" or seat != game.current:
             raise IllegalAction("Hints are for the player whose turn it is.")
-        action, view = self.hard_bot_move(game, seat, f"hint:{game.seed}:{game.moves}")
-        return hint(action, view, game.geometry, words)
+        view, geometry = game.view(seat), game.geometry
+        return Hint(
+            f"hint:{game.seed}:{game.moves}",
+            lambda action: "💡 " + hint(action, view, geometry, words),
+        )

@@ -12,11 +12,11 @@ from bot.adapters.base import (
     Feat,
     GameAdapter,
     GameScreens,
+    Hint,
     OffTurn,
     Outcome,
     Personal,
     Play,
-    Reply,
     Score,
     Screen,
     SettingChoice,
@@ -33,7 +33,7 @@ from bot.ui.names import all_shown
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
-from games.sky_five import SkyFiveGame, SkyFiveSettings, actions, bots
+from games.sky_five import SkyFiveGame, SkyFiveSettings, actions, levels
 from games.sky_five.events import CODEC, Banked, Busted, FinalRound, GameOver, SkyFive
 from games.sky_five.settings import MAX_SEATS, MIN_SEATS
 
@@ -63,14 +63,16 @@ class SkyFiveAdapter(GameAdapter):
     command = "skyfive"
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    bots = bots.BOT_LEVELS
+    bots = levels.BOT_LEVELS
     bot_ratings: ClassVar[dict[str, Rating]] = {
         "easy": Rating(22.02, 1.58),
         "normal": Rating(25.37, 1.55),
         "hard": Rating(27.88, 1.56),
+        "expert": Rating(31.88, 1.56),
     }
     """Calibrated from 3,000 bot games with `python -m bench.bot_ratings --games 3000 --seed 1`
-    (docs/bots.md, "Ratings of the bots")."""
+    (docs/bots.md, "Ratings of the bots"); `expert`'s is provisional, hard's μ + 4 with hard's
+    σ, until it is calibrated the same way."""
     daily_bots = 3
     """The table of four the rules are written for."""
     high_score_wins = True
@@ -147,7 +149,7 @@ class SkyFiveAdapter(GameAdapter):
         if verb == "mine":
             return Personal()
         if verb == "hint":
-            return Reply("💡 " + self._hint(_game(engine), seat, words))
+            return self._hint(_game(engine), seat, words)
         if verb == "draw":
             return Play(actions.draw())
         if verb == "bank":
@@ -160,13 +162,15 @@ class SkyFiveAdapter(GameAdapter):
             return Play(actions.take(_number(arg)))
         raise IllegalAction("That button is not part of this game.")
 
-    def _hint(self, game: SkyFiveGame, seat: int, words: Words) -> str:
+    def _hint(self, game: SkyFiveGame, seat: int, words: Words) -> Hint:
         if not game.settings.hints:
             raise IllegalAction("Hints are off at this table.")
         if game.phase == "over" or game.to_move != (seat,):
             raise IllegalAction("Hints are for the player whose turn it is.")
-        action, view = self.hard_bot_move(game, seat, f"hint:{game.seed}:{game.moves}")
-        return hint(action, view, words)
+        view = game.view(seat)
+        return Hint(
+            f"hint:{game.seed}:{game.moves}", lambda action: "💡 " + hint(action, view, words)
+        )
 
     def moments(
         self,

@@ -12,11 +12,11 @@ from bot.adapters.base import (
     Feat,
     GameAdapter,
     GameScreens,
+    Hint,
     Outcome,
     Personal,
     Play,
     Redraw,
-    Reply,
     Score,
     Screen,
     SettingChoice,
@@ -33,7 +33,7 @@ from bot.ui.names import all_shown, shown
 from games.core.engine import Engine
 from games.core.errors import IllegalAction
 from games.core.seats import Seat
-from games.skyjo import SkyjoGame, SkyjoSettings, actions, bots
+from games.skyjo import SkyjoGame, SkyjoSettings, actions, levels
 from games.skyjo.events import (
     CODEC,
     Event,
@@ -139,14 +139,16 @@ class SkyjoAdapter(GameAdapter):
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     safe_verbs = frozenset({"mine", "reveal"})
-    bots = bots.BOT_LEVELS
+    bots = levels.BOT_LEVELS
     bot_ratings: ClassVar[dict[str, Rating]] = {
         "easy": Rating(13.38, 1.73),
         "normal": Rating(24.34, 1.67),
         "hard": Rating(37.40, 1.75),
+        "expert": Rating(41.40, 1.75),
     }
     """Calibrated from 3,000 bot games with `python -m bench.bot_ratings --games 3000 --seed 1`
-    (docs/bots.md, "Ratings of the bots")."""
+    (docs/bots.md, "Ratings of the bots"); `expert`'s is provisional, hard's μ + 4 with hard's
+    σ, until it is calibrated the same way."""
     daily_bots = 3
     """The table of four the rules are written for."""
     events = CODEC
@@ -223,7 +225,7 @@ class SkyjoAdapter(GameAdapter):
         if verb == "draw":
             return Play(actions.draw())
         if verb == "hint":
-            return Reply("💡 " + self._hint(game, seat, words))
+            return self._hint(game, seat, words)
         if verb == "mode":
             allowed = MODES.get(game.phase, ())
             if arg not in allowed:
@@ -239,13 +241,16 @@ class SkyjoAdapter(GameAdapter):
             raise IllegalAction("That button is not part of this game.")
         return Play(make(_slot(arg)))
 
-    def _hint(self, game: SkyjoGame, seat: int, words: Words) -> str:
+    def _hint(self, game: SkyjoGame, seat: int, words: Words) -> Hint:
         if not game.settings.hints:
             raise IllegalAction("Hints are off at this table.")
         if game.phase not in ("turn", "drawn") or seat != game.current:
             raise IllegalAction("Hints are for the player whose turn it is.")
-        action, view = self.hard_bot_move(game, seat, f"hint:{game.seed}:{game.moves}")
-        return hint(action, view, game.geometry, words)
+        view, geometry = game.view(seat), game.geometry
+        return Hint(
+            f"hint:{game.seed}:{game.moves}",
+            lambda action: "💡 " + hint(action, view, geometry, words),
+        )
 
     def moments(
         self,
