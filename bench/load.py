@@ -14,7 +14,8 @@ every user), and three bot processes, one after the other:
    wait `--bot-delay` 1.0 s a move, as in production) and `--games` games, each in its own
    channel (fifty channels a server), opened over `--ramp` seconds (games / 100, 1 to 10 s).
    The mix: Skyjo 40 %, Skyjo Junior 25 %, Sky Five 25 %, four in five of them `/… solo`
-   against 1–7 bots (Sky Five 1–5) of one random level, the others `/… start` with 2–4 members
+   against 1–7 bots (Sky Five 1–5) of one level drawn from `--levels` (easy, normal, hard; e.g.
+   `--levels expert` for expert bots only), the others `/… start` with 2–4 members
    joining the lobby and the host adding 0–3 bots; and 10 % Skyjo score sheets (`/skyjo-sheet
    start`: 2–4 members join, the host seats 0–4 guests by name in a form, then enters each
    round: who ended it, the totals typed in forms, Confirm). Up to eight seats a table. The
@@ -629,7 +630,7 @@ class Plan:
         return f"{self.command} {how}"
 
 
-def plan_game(rng: random.Random) -> Plan:
+def plan_game(rng: random.Random, levels: Sequence[str] = LEVELS) -> Plan:
     """A game of the mix: Skyjo 40 %, Junior 25 %, Sky Five 25 %, score sheets 10 %; four
     games in five of those with bots are solo."""
     pick = rng.random()
@@ -639,10 +640,10 @@ def plan_game(rng: random.Random) -> Plan:
     command = "skyjo" if pick < 0.50 else "skyjo-junior" if pick < 0.75 else "skyfive"
     most = 6 if command == "skyfive" else 8
     if rng.random() < 0.8:
-        level = rng.choice(LEVELS)
+        level = rng.choice(levels)
         return Plan(command, 1, (level,) * rng.randint(1, most - 1), solo=True)
     members = rng.randint(2, 4)
-    bots = tuple(rng.choice(LEVELS) for _ in range(rng.randint(0, min(3, most - members))))
+    bots = tuple(rng.choice(levels) for _ in range(rng.randint(0, min(3, most - members))))
     return Plan(command, members, bots)
 
 
@@ -930,7 +931,7 @@ async def load_phase(
 ) -> dict[str, Any]:
     """`count` games played together by a fresh Sky Table (its store named `name`)."""
     rng = random.Random(args.seed)
-    plans = [plan_game(rng) for _ in range(count)]
+    plans = [plan_game(rng, args.levels) for _ in range(count)]
     places = build_world(dc, name, count, [plan.members for plan in plans])
     tally = Tally()
     games = [
@@ -1065,6 +1066,7 @@ async def load_phase(
             "pictures": not args.text_only,
             "think_seconds": list(args.think),
             "bot_delay_seconds": args.bot_delay,
+            "bot_levels": list(args.levels),
         },
     }
 
@@ -1582,6 +1584,12 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         "--lobby-think", help="seconds before each click of a lobby: LOW-HIGH (as --think)"
     )
     parser.add_argument("--bot-delay", type=float, default=1.0)
+    parser.add_argument(
+        "--levels",
+        type=lambda text: tuple(text.split(",")),
+        default=LEVELS,
+        help="the bots' levels, each game's drawn among them (easy,normal,hard)",
+    )
     parser.add_argument("--text-only", action="store_true", help="tables without pictures")
     parser.add_argument(
         "--no-limits",

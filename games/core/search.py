@@ -15,6 +15,7 @@ move on any machine.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,8 @@ class Search:
     """How many imagined games each candidate is played out in."""
     margin: float
     """Options ranked further than this behind the best are not played out."""
+    confidence: float = 1.5
+    """Standard errors by which a candidate's games must beat the best ranked one's."""
 
 
 class SearchGame(Protocol[SeenView, Action, Game]):
@@ -96,15 +99,25 @@ class SearchBot(Generic[View, Action, Game]):
         ]
 
     def best(self, seen: Any, candidates: Sequence[Action]) -> int:
-        """The index of the candidate whose imagined games turn out best (the better ranked of
-        equal ones)."""
+        """The index of the candidate whose imagined games turn out best, if it beats the best
+        ranked one by more than chance would (`Search.confidence` standard errors of the
+        difference); else 0, the best ranked."""
         seat = seen.seat
         seed = self._rng.getrandbits(64)
-        totals = [0.0] * len(candidates)
-        for sample in range(self.search.samples):
+        samples = self.search.samples
+        values = [[0.0] * samples for _ in candidates]
+        for sample in range(samples):
             deal = seed + sample
             for index, action in enumerate(candidates):
                 game = self.game.sample(seen, random.Random(deal))
                 game.apply(seat, action)
-                totals[index] += self.game.playout(game, seat, random.Random(~deal))
-        return max(range(len(candidates)), key=lambda index: (totals[index], -index))
+                values[index][sample] = self.game.playout(game, seat, random.Random(~deal))
+        chosen, margin = 0, 0.0
+        for index in range(1, len(candidates)):
+            differences = [v - w for v, w in zip(values[index], values[0], strict=True)]
+            mean = sum(differences) / samples
+            spread = sum((d - mean) ** 2 for d in differences) / max(1, samples - 1)
+            lead = mean - self.search.confidence * math.sqrt(spread / samples)
+            if lead > margin:
+                chosen, margin = index, lead
+        return chosen

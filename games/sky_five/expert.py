@@ -1,15 +1,15 @@
-"""Sky Five's `expert` bot: the hard bot's options, the close ones played out in imagined games.
+"""Sky Five's `expert` bot: hard's rules of thumb, and near the game's end a search.
 
-See `games.core.search` for the search. Here: the candidates are the hard bot's options; an
-imagined game is `sampling.sampled_game` (the draw pile, the removed cards and the others' banked
-cards drawn from those unseen); a playout lets hard bots play every seat on for a few turns, or
-to the game's end if that comes first, and is worth the seat's lead on the best of the others:
-banked points plus what the hard bot expects a face-up hand to bank.
+See `games.core.search` for the search. While the draw pile holds more than `ENDGAME` cards a
+player, the expert plays as hard does. From then on, where hard's options are close (bank or
+draw, whom to give a card, what to take from a bust), it plays them out in imagined games
+(`sampling.sampled_game`: the draw pile, the removed cards and the others' banked cards drawn from
+those unseen), hard bots playing every seat to the game's end, and weighs each game by the seat's
+lead on the best of the others and whether it won: near the end, what counts is the standings.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -23,17 +23,10 @@ from games.sky_five.sampling import sampled_game
 from games.sky_five.view import SkyFiveView
 
 HARD = LEVELS["hard"]
-
-SEARCH = Search(
-    candidates=int(os.environ.get("EXP_K", "3")),
-    samples=int(os.environ.get("EXP_N", "8")),
-    margin=float(os.environ.get("EXP_M", "3.0")),
-)
-HORIZON = int(os.environ.get("EXP_H", "99"))
-"""Turns of each seat a playout lasts at most."""
-ENDGAME = int(os.environ.get("EXP_END", "4"))
+SEARCH = Search(candidates=2, samples=16, margin=3.0, confidence=1.0)
+ENDGAME = 4
 """Search only when the draw pile holds this many cards per player or fewer."""
-GAME_WON = float(os.environ.get("EXP_WIN", "30"))
+GAME_WON = 30.0
 """What winning (or losing) the game is worth in a playout, in points."""
 
 
@@ -90,26 +83,13 @@ class SkyFiveSearch:
 
     def playout(self, game: SkyFiveGame, seat: int, rng: random.Random) -> float:
         bot = SkyFiveBot(HARD, rng)
-        turns_left = HORIZON * len(game.seats)
-        current = game.current
         while game.phase != "over":
-            if game.phase == "turn" and game.current != current:
-                current = game.current
-                if turns_left == 0:
-                    break
-                turns_left -= 1
             mover = game.to_move[0]
             game.apply(mover, bot.choose(game.legal_actions(mover), partial(game.view, mover)))
-        scores = [float(score) for score in game.scores()]
-        if game.phase != "over":
-            decision = _Decision(game.view(seat), HARD)
-            for s, hand in enumerate(game.face_up):
-                _, numbers, points = _hand(hand)
-                scores[s] += decision.bank_worth(numbers, points, min(points, 6))
+        scores = game.scores()
         lead = scores[seat] - max(score for s, score in enumerate(scores) if s != seat)
-        if game.winners is not None:
-            lead += GAME_WON if seat in game.winners else -GAME_WON
-        return lead
+        assert game.winners is not None
+        return lead + (GAME_WON if seat in game.winners else -GAME_WON)
 
 
 def expert(rng: random.Random) -> SearchBot[SkyFiveView, Action, SkyFiveGame]:

@@ -1,60 +1,52 @@
-"""Skyjo's `expert` bot: the hard bot's options, the close ones played out in imagined games.
+"""Skyjo's `expert` bot: tuned rules of thumb, and near the round's end a search.
 
-See `games.core.search` for the search. Here: the candidates are the hard bot's best options;
-an imagined game is `sampling.sampled_game`; a playout lets hard bots play every seat on for a
-few turns, or to the round's end if that comes first, and is worth the seat's lead on the
-others: their mean score less its own, each grid valued as the hard bot values it from the seat's
-view (the exact scores, finisher's penalty included, once the round has ended).
+See `games.core.search` for the search. The expert ranks its options with hard's rules of thumb,
+tuned (`RULES`). When a seat is down to `ENDGAME` face-down cards, or the round is ending, it
+plays the close options out in imagined games (`sampling.sampled_game`), every seat playing by
+the same rules for `HORIZON` turns or to the round's end. A game is worth the seat's lead on the
+others: their mean score less its own, exact once the round has ended (the finisher's penalty
+included), else each grid as the rules value it from the seat's view; and whether the round ended
+the game won or lost.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
 
 from games.core.search import Search, SearchBot
 from games.skyjo.actions import Action
-from games.skyjo.bots import LEVELS, LONG_ROUND, Level, SkyjoBot, _code, _Decision
+from games.skyjo.bots import LONG_ROUND, Level, SkyjoBot, _code, _Decision
 from games.skyjo.game import SkyjoGame
 from games.skyjo.sampling import sampled_game
 from games.skyjo.view import SkyjoView
 
-HARD = LEVELS["hard"]
-TUNED = Level(
-    line_weight=float(os.environ.get("EXP_LW", "1.0")),
-    horizon=float(os.environ.get("EXP_HZ", "2.5")),
-    finish_care=True,
-    finish_bonus=float(os.environ.get("EXP_FB", "2.0")),
-    denial=0.4,
-    mistakes=0.0,
+RULES = Level(
+    line_weight=1.0, horizon=2.5, finish_care=True, finish_bonus=2.0, denial=0.4, mistakes=0.0
 )
-GAME_WON = float(os.environ.get("EXP_WIN", "30"))
-"""What winning (or losing) the game is worth in a playout, in round points."""
-ENDGAME = int(os.environ.get("EXP_END", "2"))
+"""The rules of thumb the expert ranks its options by, and every seat plays by in its playouts:
+hard's, with more weight on lines and a longer horizon (tuned against hard, docs/bots.md)."""
+SEARCH = Search(candidates=2, samples=10, margin=2.0, confidence=1.0)
+ENDGAME = 1
 """Search only when someone has this many face-down cards or fewer, or the round is ending."""
-
-SEARCH = Search(
-    candidates=int(os.environ.get("EXP_K", "3")),
-    samples=int(os.environ.get("EXP_N", "8")),
-    margin=float(os.environ.get("EXP_M", "3.0")),
-)
-HORIZON = int(os.environ.get("EXP_H", "99"))
+HORIZON = 3
 """Turns of each seat a playout lasts at most."""
+GAME_WON = 30.0
+"""What winning (or losing) the game is worth in a playout, in round points."""
 
 
 class SkyjoSearch:
     """Skyjo for `SearchBot`."""
 
     def __init__(self, rng: random.Random) -> None:
-        self.hard = SkyjoBot(TUNED, rng)
+        self.hard = SkyjoBot(RULES, rng)
 
     def ranked(self, view: SkyjoView, actions: Sequence[Action]) -> list[tuple[float, Action]]:
         if actions[0].kind == "reveal" or view.turns >= LONG_ROUND * len(view.players):
             return []
         assert view.seat is not None
-        decision = _Decision(view, TUNED)
+        decision = _Decision(view, RULES)
         cards = [_code(card) for card in view.players[view.seat].cards]
         nearest = min(sum(1 for card in p.cards if card == "down") for p in view.players)
         if view.finisher is None and nearest > ENDGAME:
@@ -77,7 +69,7 @@ class SkyjoSearch:
 
     def playout(self, game: SkyjoGame, seat: int, rng: random.Random) -> float:
         round_number = game.round
-        bot = SkyjoBot(TUNED, rng)
+        bot = SkyjoBot(RULES, rng)
         seats = len(game.seats)
         turns_left = HORIZON * seats
         while game.round == round_number and game.phase != "over":
@@ -91,7 +83,7 @@ class SkyjoSearch:
             scores: Sequence[float] = game.history[round_number - 1].scores
         else:
             view = game.view(seat)
-            decision = _Decision(view, HARD)
+            decision = _Decision(view, RULES)
             scores = tuple(
                 decision.worth([_code(card) for card in player.cards]) for player in view.players
             )

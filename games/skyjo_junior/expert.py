@@ -1,39 +1,35 @@
-"""Skyjo Junior's `expert` bot: the hard bot's options, the close ones played out in imagined
-games.
+"""Skyjo Junior's `expert` bot: tuned rules of thumb, and near the game's end a search.
 
-See `games.core.search` for the search. Here: the candidates are the hard bot's best options;
-an imagined game is `sampling.sampled_game`; a playout lets hard bots play every seat on for a
-few turns, or to the game's end if that comes first, and is worth the seat's lead on the best
-of the others: the points once the game has ended, else each grid's points as the hard bot
-expects them from the seat's view.
+See `games.core.search` for the search. The expert ranks its options with hard's rules of
+thumb, tuned (`RULES`). When a seat is down to `ENDGAME` face-down cards, or the game is ending,
+it plays the close options out in imagined games (`sampling.sampled_game`), every seat playing by
+the same rules for `HORIZON` turns or to the game's end. A game is worth the seat's lead on the
+best of the others (the points once the game has ended, else each grid's as the rules expect them
+from the seat's view) and whether it won.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
 
 from games.core.search import Search, SearchBot
 from games.skyjo_junior.actions import Action
-from games.skyjo_junior.bots import LEVELS, JuniorBot, _code, _Decision
+from games.skyjo_junior.bots import JuniorBot, Level, _code, _Decision
 from games.skyjo_junior.game import JuniorGame
 from games.skyjo_junior.sampling import sampled_game
 from games.skyjo_junior.view import JuniorView
 
-HARD = LEVELS["hard"]
-
-SEARCH = Search(
-    candidates=int(os.environ.get("EXP_K", "3")),
-    samples=int(os.environ.get("EXP_N", "8")),
-    margin=float(os.environ.get("EXP_M", "3.0")),
-)
-HORIZON = int(os.environ.get("EXP_H", "99"))
-"""Turns of each seat a playout lasts at most."""
-ENDGAME = int(os.environ.get("EXP_END", "2"))
+RULES = Level(pace=1.0, horizon=0.7, end_care=True, denial=0.5, mistakes=0.0)
+"""The rules of thumb the expert ranks its options by, and every seat plays by in its playouts:
+hard's, less hopeful of completing a triple in time (tuned against hard, docs/bots.md)."""
+SEARCH = Search(candidates=2, samples=10, margin=2.0, confidence=1.0)
+ENDGAME = 1
 """Search only when someone has this many face-down cards or fewer, or the game is ending."""
-GAME_WON = float(os.environ.get("EXP_WIN", "20"))
+HORIZON = 3
+"""Turns of each seat a playout lasts at most."""
+GAME_WON = 20.0
 """What winning (or losing) the game is worth in a playout, in points."""
 
 
@@ -41,14 +37,14 @@ class JuniorSearch:
     """Skyjo Junior for `SearchBot`."""
 
     def __init__(self, rng: random.Random) -> None:
-        self.hard = JuniorBot(HARD, rng)
+        self.hard = JuniorBot(RULES, rng)
 
     def ranked(self, view: JuniorView, actions: Sequence[Action]) -> list[tuple[float, Action]]:
         assert view.seat is not None
         nearest = min(sum(1 for card in p.cards if card == "down") for p in view.players)
         if view.finisher is None and nearest > ENDGAME:
             return []
-        decision = _Decision(view, HARD)
+        decision = _Decision(view, RULES)
         cards = [_code(card) for card in view.players[view.seat].cards]
         if view.phase == "holding":
             assert view.held is not None
@@ -68,7 +64,7 @@ class JuniorSearch:
         return sampled_game(view, rng)
 
     def playout(self, game: JuniorGame, seat: int, rng: random.Random) -> float:
-        bot = JuniorBot(HARD, rng)
+        bot = JuniorBot(RULES, rng)
         turns_left = HORIZON * len(game.seats)
         while game.phase != "over":
             mover = game.to_move[0]
@@ -81,7 +77,7 @@ class JuniorSearch:
             points: Sequence[float] = game.points
         else:
             view = game.view(seat)
-            decision = _Decision(view, HARD)
+            decision = _Decision(view, RULES)
             points = [decision.worth([_code(card) for card in p.cards]) for p in view.players]
         lead = points[seat] - max(p for s, p in enumerate(points) if s != seat)
         if game.winners is not None:
