@@ -23,8 +23,8 @@ from games.sky_five.sampling import sampled_game
 from games.sky_five.view import SkyFiveView
 
 HARD = LEVELS["hard"]
-SEARCH = Search(candidates=2, samples=16, margin=3.0, confidence=1.0)
-ENDGAME = 4
+SEARCH = Search(candidates=2, samples=12, margin=3.0, confidence=1.0)
+ENDGAME = 2
 """Search only when the draw pile holds this many cards per player or fewer."""
 GAME_WON = 30.0
 """What winning (or losing) the game is worth in a playout, in points."""
