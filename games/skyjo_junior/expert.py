@@ -1,7 +1,7 @@
-"""Skyjo Junior's `expert` bot: tuned rules of thumb, and near the game's end a search.
+"""Skyjo Junior's `expert` bot: hard's rules of thumb, and near the game's end a search.
 
 See `games.core.search` for the search. The expert ranks its options with hard's rules of
-thumb, tuned (`RULES`). When a seat is down to `ENDGAME` face-down cards, or the game is ending,
+thumb (`RULES`). When a seat is down to `ENDGAME` face-down cards, or the game is ending,
 it plays the close options out in imagined games (`sampling.sampled_game`), every seat playing by
 the same rules for `HORIZON` turns or to the game's end. A game is worth the seat's lead on the
 best of the others (the points once the game has ended, else each grid's as the rules expect them
@@ -16,14 +16,14 @@ from functools import partial
 
 from games.core.search import Search, SearchBot
 from games.skyjo_junior.actions import Action
-from games.skyjo_junior.bots import JuniorBot, Level, _code, _Decision
+from games.skyjo_junior.bots import LEVELS, JuniorBot, _code, _Decision
 from games.skyjo_junior.game import JuniorGame
 from games.skyjo_junior.sampling import sampled_game
 from games.skyjo_junior.view import JuniorView
 
-RULES = Level(pace=1.0, horizon=0.7, end_care=True, denial=0.5, mistakes=0.0)
+RULES = LEVELS["hard"]
 """The rules of thumb the expert ranks its options by, and every seat plays by in its playouts:
-hard's, less hopeful of completing a triple in time (tuned against hard, docs/bots.md)."""
+hard's (no setting tried beat them by more than chance, docs/bots.md)."""
 SEARCH = Search(candidates=2, samples=10, margin=2.0, confidence=1.0)
 ENDGAME = 1
 """Search only when someone has this many face-down cards or fewer, or the game is ending."""
