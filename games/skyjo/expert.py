@@ -1,8 +1,8 @@
 """Skyjo's `expert` bot: tuned rules of thumb, and near the round's end a search.
 
 See `games.core.search` for the search. The expert ranks its options with hard's rules of thumb,
-tuned (`RULES`). When a seat is down to `ENDGAME` face-down cards, or the round is ending, it
-plays the close options out in imagined games (`sampling.sampled_game`), every seat playing by
+tuned (`RULES`). Once the round is ending (someone turned up their last card), it plays the
+close options out in imagined games (`sampling.sampled_game`), every seat playing by
 the same rules for `HORIZON` turns or to the round's end. A game is worth the seat's lead on the
 others: their mean score less its own, exact once the round has ended (the finisher's penalty
 included), else each grid as the rules value it from the seat's view; and whether the round ended
@@ -28,8 +28,9 @@ RULES = Level(
 """The rules of thumb the expert ranks its options by, and every seat plays by in its playouts:
 hard's, with more weight on lines and a longer horizon (tuned against hard, docs/bots.md)."""
 SEARCH = Search(candidates=2, samples=10, margin=2.0, confidence=1.0)
-ENDGAME = 1
-"""Search only when someone has this many face-down cards or fewer, or the round is ending."""
+ENDGAME = 0
+"""Search only when someone has this many face-down cards or fewer: with 0, once the round is
+ending, where every playout runs to its end."""
 HORIZON = 3
 """Turns of each seat a playout lasts at most."""
 GAME_WON = 30.0

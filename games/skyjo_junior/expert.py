@@ -1,8 +1,8 @@
 """Skyjo Junior's `expert` bot: hard's rules of thumb, and near the game's end a search.
 
 See `games.core.search` for the search. The expert ranks its options with hard's rules of
-thumb (`RULES`). When a seat is down to `ENDGAME` face-down cards, or the game is ending,
-it plays the close options out in imagined games (`sampling.sampled_game`), every seat playing by
+thumb (`RULES`). Once the game is ending (someone turned up their last card), it plays the
+close options out in imagined games (`sampling.sampled_game`), every seat playing by
 the same rules for `HORIZON` turns or to the game's end. A game is worth the seat's lead on the
 best of the others (the points once the game has ended, else each grid's as the rules expect them
 from the seat's view) and whether it won.
@@ -25,8 +25,9 @@ RULES = LEVELS["hard"]
 """The rules of thumb the expert ranks its options by, and every seat plays by in its playouts:
 hard's (no setting tried beat them by more than chance, docs/bots.md)."""
 SEARCH = Search(candidates=2, samples=10, margin=2.0, confidence=1.0)
-ENDGAME = 1
-"""Search only when someone has this many face-down cards or fewer, or the game is ending."""
+ENDGAME = 0
+"""Search only when someone has this many face-down cards or fewer: with 0, once the game is
+ending, where every playout runs to its end."""
 HORIZON = 3
 """Turns of each seat a playout lasts at most."""
 GAME_WON = 20.0
