@@ -36,7 +36,8 @@ async def timed_moves(kind: str, players: int, games: int, seed: int, level: str
     brains = BotBrains(catalog, processes=1)
     times: list[float] = []
     try:
-        await brains.choose(adapter, create(players, seed), 0, "hard", "warm")
+        first = create(players, seed)
+        await brains.choose(adapter, first, first.to_move[0], "hard", "warm")
         for number in range(games):
             engine = create(players, seed + number)
             rng = random.Random(seed + number)

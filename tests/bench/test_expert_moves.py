@@ -8,7 +8,7 @@ from bench.expert_moves import figures, timed_moves
 
 
 def test_every_move_of_the_timed_seat_is_timed_through_the_bots_process() -> None:
-    times = asyncio.run(timed_moves("skyfive", 2, games=1, seed=3, level="expert"))
+    times = asyncio.run(timed_moves("junior", 2, games=1, seed=3, level="expert"))
     assert len(times) > 10
     assert all(t > 0 for t in times)
     row = figures(times)
