@@ -59,8 +59,9 @@ class SearchGame(Protocol[SeenView, Action, Game]):
         """A whole game agreeing with `view`, what it hides dealt by `rng`."""
         ...
 
-    def playout(self, game: Game, seat: int, rng: random.Random) -> float:
-        """How well things turn out for `seat` (higher is better) when `game` is played on."""
+    def playout(self, seen: SeenView, game: Game, seat: int, rng: random.Random) -> float:
+        """How well things turn out for `seat` (higher is better) when `game`, a game of `seen`
+        in which a candidate was just played, is played on."""
         ...
 
 
@@ -111,7 +112,7 @@ class SearchBot(Generic[View, Action, Game]):
             for index, action in enumerate(candidates):
                 game = self.game.sample(seen, random.Random(deal))
                 game.apply(seat, action)
-                values[index][sample] = self.game.playout(game, seat, random.Random(~deal))
+                values[index][sample] = self.game.playout(seen, game, seat, random.Random(~deal))
         chosen, margin = 0, 0.0
         for index in range(1, len(candidates)):
             differences = [v - w for v, w in zip(values[index], values[0], strict=True)]

@@ -81,7 +81,7 @@ class SkyFiveSearch:
     def sample(self, view: SkyFiveView, rng: random.Random) -> SkyFiveGame:
         return sampled_game(view, rng)
 
-    def playout(self, game: SkyFiveGame, seat: int, rng: random.Random) -> float:
+    def playout(self, seen: SkyFiveView, game: SkyFiveGame, seat: int, rng: random.Random) -> float:
         bot = SkyFiveBot(HARD, rng)
         while game.phase != "over":
             mover = game.to_move[0]

@@ -68,8 +68,8 @@ class SkyjoSearch:
     def sample(self, view: SkyjoView, rng: random.Random) -> SkyjoGame:
         return sampled_game(view, rng)
 
-    def playout(self, game: SkyjoGame, seat: int, rng: random.Random) -> float:
-        round_number = game.round
+    def playout(self, seen: SkyjoView, game: SkyjoGame, seat: int, rng: random.Random) -> float:
+        round_number = seen.round
         bot = SkyjoBot(RULES, rng)
         seats = len(game.seats)
         turns_left = HORIZON * seats

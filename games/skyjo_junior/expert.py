@@ -64,7 +64,7 @@ class JuniorSearch:
     def sample(self, view: JuniorView, rng: random.Random) -> JuniorGame:
         return sampled_game(view, rng)
 
-    def playout(self, game: JuniorGame, seat: int, rng: random.Random) -> float:
+    def playout(self, seen: JuniorView, game: JuniorGame, seat: int, rng: random.Random) -> float:
         bot = JuniorBot(RULES, rng)
         turns_left = HORIZON * len(game.seats)
         while game.phase != "over":

@@ -14,6 +14,7 @@ from games.catalog import GAMES
 from games.core.engine import Engine
 from games.core.search import SearchBot
 from games.sky_five.sampling import sampled_game as sky_five_sampled
+from games.skyjo.expert import SkyjoSearch
 from games.skyjo.sampling import sampled_game as skyjo_sampled
 from games.skyjo_junior.sampling import sampled_game as junior_sampled
 
@@ -86,3 +87,23 @@ def test_the_same_seed_gives_the_same_move_and_the_search_can_overrule_the_rules
         if overruled or checked == 80:
             break
     assert overruled == 1
+
+
+def test_a_skyjo_playout_after_the_move_that_ends_the_round_values_that_round() -> None:
+    for game, seat in searched_positions("skyjo", 2, seed=900):
+        view = game.view(seat)
+        if view.last_turns != 1 or view.phase != "drawn":
+            continue
+        search = SkyjoSearch(random.Random(0))
+        for action in game.legal_actions(seat):
+            sampled = search.sample(view, random.Random(5))
+            sampled.apply(seat, action)
+            assert sampled.round == view.round + 1 or sampled.is_over, "the round has ended"
+            moves = sampled.moves
+            value = search.playout(view, sampled, seat, random.Random(6))
+            assert sampled.moves == moves, "nothing of the next round is played"
+            scores = sampled.history[view.round - 1].scores
+            won = 0.0 if sampled.winners is None else 30.0 if seat in sampled.winners else -30.0
+            assert value == scores[1 - seat] - scores[seat] + won
+        return
+    raise AssertionError("no last turn searched")
