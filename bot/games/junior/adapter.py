@@ -71,11 +71,11 @@ class JuniorAdapter(GameAdapter):
         "easy": Rating(18.60, 1.61),
         "normal": Rating(24.71, 1.58),
         "hard": Rating(30.94, 1.61),
-        "expert": Rating(34.94, 1.61),
+        "expert": Rating(31.44, 1.82),
     }
     """Calibrated from 3,000 bot games with `python -m bench.bot_ratings --games 3000 --seed 1`
-    (docs/bots.md, "Ratings of the bots"); `expert`'s is provisional, hard's μ + 4 with hard's
-    σ, until it is calibrated the same way."""
+    (docs/bots.md, "Ratings of the bots"); `expert`'s from 1,500 games of a pool of all four
+    levels, placed around hard's (`--anchor hard`)."""
     daily_bots = 3
     """The table of four the rules are written for."""
     events = CODEC

@@ -68,11 +68,11 @@ class SkyFiveAdapter(GameAdapter):
         "easy": Rating(22.02, 1.58),
         "normal": Rating(25.37, 1.55),
         "hard": Rating(27.88, 1.56),
-        "expert": Rating(31.88, 1.56),
+        "expert": Rating(26.83, 1.77),
     }
     """Calibrated from 3,000 bot games with `python -m bench.bot_ratings --games 3000 --seed 1`
-    (docs/bots.md, "Ratings of the bots"); `expert`'s is provisional, hard's μ + 4 with hard's
-    σ, until it is calibrated the same way."""
+    (docs/bots.md, "Ratings of the bots"); `expert`'s from 1,500 games of a pool of all four
+    levels, placed around hard's (`--anchor hard`)."""
     daily_bots = 3
     """The table of four the rules are written for."""
     high_score_wins = True

@@ -144,11 +144,11 @@ class SkyjoAdapter(GameAdapter):
         "easy": Rating(13.38, 1.73),
         "normal": Rating(24.34, 1.67),
         "hard": Rating(37.40, 1.75),
-        "expert": Rating(41.40, 1.75),
+        "expert": Rating(38.00, 1.99),
     }
     """Calibrated from 3,000 bot games with `python -m bench.bot_ratings --games 3000 --seed 1`
-    (docs/bots.md, "Ratings of the bots"); `expert`'s is provisional, hard's μ + 4 with hard's
-    σ, until it is calibrated the same way."""
+    (docs/bots.md, "Ratings of the bots"); `expert`'s from 1,500 games of a pool of all four
+    levels, placed around hard's (`--anchor hard`)."""
     daily_bots = 3
     """The table of four the rules are written for."""
     events = CODEC
