@@ -56,5 +56,6 @@ async def test_extensions_load_and_commands_are_valid(tmp_path: Path) -> None:
         "pictures",
         "threads",
         "web",
+        "coach",
     }
     await bot.close()

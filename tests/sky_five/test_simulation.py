@@ -10,7 +10,7 @@ FIGURES = ("mean_points", "busts_per_game", "sky_fives_per_game", "moves_per_gam
 
 def test_the_spec_describes_sky_five() -> None:
     assert (SPEC.name, SPEC.min_players, SPEC.max_players) == ("skyfive", 2, 6)
-    assert set(SPEC.policies) == {"random", "easy", "normal", "hard", "cautious"}
+    assert set(SPEC.policies) == {"random", "easy", "normal", "hard", "expert", "cautious"}
     game = create(5, seed=4)
     assert len(game.seats) == 5
     assert all(seat.bot for seat in game.seats)
