@@ -362,6 +362,22 @@ class _Decision:
         return options
 
 
+def scored_options(
+    view: SkyjoView, level: Level, actions: Sequence[Action]
+) -> list[tuple[float, Action]]:
+    """Every legal option of a turn or a drawn card with its expected score (lower is better)."""
+    assert view.seat is not None
+    decision = _Decision(view, level)
+    cards = [_code(card) for card in view.players[view.seat].cards]
+    if view.phase == "drawn":
+        assert view.drawn is not None
+        options = decision.drawn_options(cards, view.drawn)
+    else:
+        options = decision.turn_options(cards, actions)
+    legal = set(actions)
+    return [option for option in options if option[1] in legal]
+
+
 def _code(card: int | str) -> int:
     if type(card) is int:
         return card
@@ -386,16 +402,7 @@ class SkyjoBot:
             return self._greedy.choose(actions, view)
         if level.mistakes and self._rng.random() < level.mistakes:
             return self._greedy.choose(actions, view)
-        assert seen.seat is not None
-        decision = _Decision(seen, level)
-        cards = [_code(card) for card in seen.players[seen.seat].cards]
-        if seen.phase == "drawn":
-            assert seen.drawn is not None
-            options = decision.drawn_options(cards, seen.drawn)
-        else:
-            options = decision.turn_options(cards, actions)
-        legal = set(actions)
-        options = [option for option in options if option[1] in legal]
+        options = scored_options(seen, level, actions)
         if not options:
             return actions[0]
         if level.slip:

@@ -17,7 +17,7 @@ from functools import partial
 
 from games.core.search import Search, SearchBot
 from games.skyjo.actions import Action
-from games.skyjo.bots import LONG_ROUND, Level, SkyjoBot, _code, _Decision
+from games.skyjo.bots import LONG_ROUND, Level, SkyjoBot, _code, _Decision, scored_options
 from games.skyjo.game import SkyjoGame
 from games.skyjo.sampling import sampled_game
 from games.skyjo.view import SkyjoView
@@ -46,21 +46,10 @@ class SkyjoSearch:
     def ranked(self, view: SkyjoView, actions: Sequence[Action]) -> list[tuple[float, Action]]:
         if actions[0].kind == "reveal" or view.turns >= LONG_ROUND * len(view.players):
             return []
-        assert view.seat is not None
-        decision = _Decision(view, RULES)
-        cards = [_code(card) for card in view.players[view.seat].cards]
         nearest = min(sum(1 for card in p.cards if card == "down") for p in view.players)
         if view.finisher is None and nearest > ENDGAME:
             return []
-        if view.phase == "drawn":
-            assert view.drawn is not None
-            options = decision.drawn_options(cards, view.drawn)
-        else:
-            options = decision.turn_options(cards, actions)
-        legal = set(actions)
-        return sorted(
-            (option for option in options if option[1] in legal), key=lambda option: option[0]
-        )
+        return sorted(scored_options(view, RULES, actions), key=lambda option: option[0])
 
     def fallback(self, actions: Sequence[Action], view: Callable[[], SkyjoView]) -> Action:
         return self.hard.choose(actions, view)

@@ -284,6 +284,22 @@ class _Decision:
         return options
 
 
+def scored_options(
+    view: JuniorView, level: Level, actions: Sequence[Action]
+) -> list[tuple[float, Action]]:
+    """Every legal option of a turn or a held card with its expected points (higher is better)."""
+    assert view.seat is not None
+    decision = _Decision(view, level)
+    cards = [_code(card) for card in view.players[view.seat].cards]
+    if view.phase == "holding":
+        assert view.held is not None
+        options = decision.holding_options(cards, view.held)
+    else:
+        options = decision.turn_options(cards)
+    legal = set(actions)
+    return [option for option in options if option[1] in legal]
+
+
 class JuniorBot:
     def __init__(self, level: Level, rng: random.Random) -> None:
         self.level = level
@@ -294,17 +310,7 @@ class JuniorBot:
         level = self.level
         if level.mistakes and self._rng.random() < level.mistakes:
             return self._greedy.choose(actions, view)
-        seen = view()
-        assert seen.seat is not None
-        decision = _Decision(seen, level)
-        cards = [_code(card) for card in seen.players[seen.seat].cards]
-        if seen.phase == "holding":
-            assert seen.held is not None
-            options = decision.holding_options(cards, seen.held)
-        else:
-            options = decision.turn_options(cards)
-        legal = set(actions)
-        options = [option for option in options if option[1] in legal]
+        options = scored_options(view(), level, actions)
         if not options:
             return actions[0]
         if level.slip:

@@ -16,7 +16,7 @@ from functools import partial
 
 from games.core.search import Search, SearchBot
 from games.skyjo_junior.actions import Action
-from games.skyjo_junior.bots import LEVELS, JuniorBot, _code, _Decision
+from games.skyjo_junior.bots import LEVELS, JuniorBot, _code, _Decision, scored_options
 from games.skyjo_junior.game import JuniorGame
 from games.skyjo_junior.sampling import sampled_game
 from games.skyjo_junior.view import JuniorView
@@ -45,16 +45,8 @@ class JuniorSearch:
         nearest = min(sum(1 for card in p.cards if card == "down") for p in view.players)
         if view.finisher is None and nearest > ENDGAME:
             return []
-        decision = _Decision(view, RULES)
-        cards = [_code(card) for card in view.players[view.seat].cards]
-        if view.phase == "holding":
-            assert view.held is not None
-            options = decision.holding_options(cards, view.held)
-        else:
-            options = decision.turn_options(cards)
-        legal = set(actions)
         return sorted(
-            ((-score, action) for score, action in options if action in legal),
+            ((-score, action) for score, action in scored_options(view, RULES, actions)),
             key=lambda option: option[0],
         )
 
