@@ -112,7 +112,10 @@ async def test_a_click_whose_table_is_deleted_while_it_waits_is_still_answered(
         assert restored.record.version == version, "a click on a table since deleted moves nothing"
         table_now = await t.table_message(restored)
         assert table_now.id != seen.id and button(table_now, "draw")
-        await until(lambda: t.dc.ephemerals(t.users[mover]), "the player told")
-        told = t.dc.last_ephemeral(t.users[mover]).content
+        # The private answer is a deferral ("thinking…") first, its words edited in after.
+        await until(
+            lambda: any(m.content for m in t.dc.ephemerals(t.users[mover])), "the player told"
+        )
+        told = [m.content for m in t.dc.ephemerals(t.users[mover]) if m.content][-1]
         assert "out of date" in told and str(table_now.id) in told, told
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
