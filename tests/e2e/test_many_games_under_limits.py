@@ -39,7 +39,7 @@ BOT_DELAY = 1.0
 THINK = (1.0, 3.0)
 RAMP = 2.0
 """Seconds over which the games are opened."""
-PLAY = 90.0
+PLAY = 60.0
 WINDOW = 30.0
 MOVES = 15
 """Saved versions a game gains at the least in the last `WINDOW` s. A member and seven bots
