@@ -139,6 +139,24 @@ LOGGED_ERROR = re.compile(r" (ERROR|CRITICAL) |Traceback")
 KEYS = ("kills", "games", "lost", "stuck", "corrupted", "moves_replayed_after_restart")
 
 
+def logged_errors(log: str) -> list[str]:
+    """The log's error records, each with what follows it up to the next record (a record's
+    line starts with its time): a traceback is kept whole."""
+    found: list[str] = []
+    lines = log.splitlines()
+    index = 0
+    while index < len(lines):
+        if not LOGGED_ERROR.search(lines[index]):
+            index += 1
+            continue
+        end = index + 1
+        while end < len(lines) and not lines[end][:1].isdigit():
+            end += 1
+        found.append("\n".join(lines[index:end]))
+        index = end
+    return found
+
+
 def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
@@ -317,7 +335,7 @@ class Bench:
         if code != 0:
             self.say(f"the bot did not stop cleanly: exit status {code}")
         games = len(self.saved.every_game())
-        errors = [line for line in self.bot.log(lines=0).splitlines() if LOGGED_ERROR.search(line)]
+        errors = logged_errors(self.bot.log(lines=0))
         return Report(
             kills=config.kills,
             games=games,
@@ -616,7 +634,7 @@ def summarize(result: Report, report: Callable[[str], None]) -> None:
     for failure in tally.failures[:5]:
         report(f"  failed: {failure}")
     if result.errors_logged:
-        report(f"the bot logged {len(result.errors_logged)} error lines, the first ones:")
+        report(f"the bot logged {len(result.errors_logged)} errors, the first ones:")
         for line in result.errors_logged[:10]:
             report(f"  {line}")
     for kind in ("lost", "corrupted", "stuck", "left_pressable", "missed_turns"):
