@@ -9,6 +9,13 @@ from bot.sessions.session import GameSession
 from games.skyjo import SkyjoGame
 from games.skyjo.policies import GreedyPolicy
 from tests.e2e.harness import Table, button, enabled, engine_of, shown
+from tests.standin import InteractionResult
+
+
+def answered(result: InteractionResult) -> str:
+    """How a click was answered, for a failed assertion."""
+    said = result.message.text() if result.message is not None else None
+    return f"type {result.type}, errors {result.errors}, message {said!r}"
 
 
 def skyjo(session: GameSession) -> SkyjoGame:
@@ -20,20 +27,20 @@ async def play_turn(table: Table, user: str, rng: random.Random) -> None:
     message = await table.table_message()
     if rng.random() < 0.5:
         picked = await table.click(user, message, button(message, "mode", "take"))
-        assert picked.type == 7, picked.errors
+        assert picked.type == 7, answered(picked)
         slot = rng.choice(enabled(shown(picked), "take"))
         result = await table.click(user, shown(picked), slot)
-        assert result.type == 7, result.errors
+        assert result.type == 7, answered(result)
         return
     drawn = await table.click(user, message, button(message, "draw"))
-    assert drawn.type == 7, drawn.errors
+    assert drawn.type == 7, answered(drawn)
     if enabled(shown(drawn), "mode") and rng.random() < 0.4:
         flipping = await table.click(user, shown(drawn), button(shown(drawn), "mode", "flip"))
         target = rng.choice(enabled(shown(flipping), "flip"))
         result = await table.click(user, shown(flipping), target)
     else:
         result = await table.click(user, shown(drawn), rng.choice(enabled(shown(drawn), "swap")))
-    assert result.type == 7, result.errors
+    assert result.type == 7, answered(result)
 
 
 async def play_turn_well(table: Table, user: str, seat: int, rng: random.Random) -> None:
@@ -48,17 +55,17 @@ async def play_turn_well(table: Table, user: str, seat: int, rng: random.Random)
         result = await table.click(
             user, shown(picked), button(shown(picked), "take", str(action.slot))
         )
-        assert result.type == 7, result.errors
+        assert result.type == 7, answered(result)
         return
     drawn = await table.click(user, message, button(message, "draw"))
-    assert drawn.type == 7, drawn.errors
+    assert drawn.type == 7, answered(drawn)
     follow = policy.choose(game.legal_actions(seat), lambda: game.view(seat))
     after = shown(drawn)
     if follow.kind == "flip":
         flipping = await table.click(user, after, button(after, "mode", "flip"))
         after = shown(flipping)
     result = await table.click(user, after, button(after, follow.kind, str(follow.slot)))
-    assert result.type == 7, result.errors
+    assert result.type == 7, answered(result)
 
 
 async def choose_opening_cards(table: Table, user: str, rng: random.Random) -> None:
@@ -68,7 +75,7 @@ async def choose_opening_cards(table: Table, user: str, rng: random.Random) -> N
     personal = shown(opened)
     while enabled(personal, "reveal"):
         result = await table.click(user, personal, rng.choice(enabled(personal, "reveal")))
-        assert result.type == 7, result.errors
+        assert result.type == 7, answered(result)
         personal = shown(result)
 
 

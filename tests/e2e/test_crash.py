@@ -374,13 +374,17 @@ async def play_turn(crash: Crash, saved: Saved, message: StoredMessage) -> None:
     (which ends rounds quickly), or swap it in when nothing is face down."""
     if saved.game.phase == "turn":
         drawn = await crash.click(crash.look(message), _button(message, "draw"))
-        if drawn.ephemeral and crash.saved().version == saved.version:
+        if drawn.ephemeral:
             # Restored, the bot may still be checking its table and post it again: the click
-            # on the table it then leaves behind is refused with a link, and ana looks again.
+            # on the table it then leaves behind is refused with a link. Or the click made on
+            # the table ana saw before the crash, acknowledged while the game was restored, has
+            # drawn since: this one is "already done". Either way ana looks again.
             saved, message = await crash.settled()
-            drawn = await crash.click(crash.look(message), _button(message, "draw"))
-        assert drawn.type == 7, (drawn.errors, drawn.content)
-        message = shown(drawn)
+            if saved.game.phase == "turn":
+                drawn = await crash.click(crash.look(message), _button(message, "draw"))
+        if saved.game.phase == "turn":
+            assert drawn.type == 7, (drawn.errors, drawn.content)
+            message = shown(drawn)
     crash.look(message)
     if _enabled_arg(message, "mode", "flip"):
         flipping = await crash.click(message, _button(message, "mode", "flip"))
