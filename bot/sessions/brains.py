@@ -64,10 +64,17 @@ _games: Catalog | None = None
 """The games the bots' process knows, once started."""
 
 
+GIVE_WAY = 10
+"""How much lower the bots' processes run than the bot's own (`nice`): when both want the CPU,
+answering clicks comes first, and a bot's move, which waits its `BOT_DELAY` anyway, after."""
+
+
 def _start(parent: int, games: Sequence[InstalledGame]) -> None:
-    """Starts a bots' process: it ends with the bot's, and knows the bot's games."""
+    """Starts a bots' process: it ends with the bot's, knows the bot's games, and gives way."""
     global _games
     follow_parent(parent)
+    if hasattr(os, "nice"):
+        os.nice(GIVE_WAY)
     _games = Catalog(games)
 
 

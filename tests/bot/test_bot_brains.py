@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from bot.adapters.base import GameAdapter
 from bot.catalog import Catalog, installed
 from bot.config import BotSettings
-from bot.sessions.brains import BotBrains
+from bot.sessions.brains import GIVE_WAY, BotBrains
 from games.core.engine import Engine
 from games.core.seats import Seat
 
@@ -166,3 +166,17 @@ def test_moves_are_chosen_in_a_process_unless_the_bot_runs_on_one_core(
         monkeypatch.setenv("BOT_MOVE_PROCESSES", variable)
     settings = BotSettings(_env_file=None, picture_processes=pictures)
     assert settings.bot_move_workers == processes
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
+async def test_the_bots_process_gives_way_to_the_bots_own() -> None:
+    """When both want the CPU, the bot's own process (answering clicks) comes first."""
+    brains = BotBrains(installed(), processes=1)
+    try:
+        await some_moves(brains, WITH_BOTS[0], 5)
+        (worker,) = workers(brains)
+        assert worker.pid is not None
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, worker.pid) == min(19, own + GIVE_WAY)
+    finally:
+        brains.close()
