@@ -31,7 +31,6 @@ from games.simulation import game_seed
 from games.sky_five import bots as sky_five
 from games.sky_five.actions import BANK
 from games.sky_five.actions import DRAW as DRAW_FIVE
-from games.sky_five.cards import ALL_COLOURS, COLOUR_BIT, NUMBER
 from games.sky_five.game import SkyFiveGame
 from games.sky_five.levels import bot_policy as sky_five_bot
 from games.skyjo import bots as skyjo
@@ -84,21 +83,12 @@ def sky_five_foresight(game: SkyFiveGame, seat: int, actions: tuple[Any, ...]) -
     decision = sky_five._Decision(view, hard)
     colours, numbers, points = sky_five._hand(view.players[seat].face_up)
     bank = decision.bank_worth(numbers, points, min(points, 6))
-    card = game.draw_pile[-1]
-    bit, number = COLOUR_BIT[card], NUMBER[card]
-    later = hard.depth - 1
-    if not bit & colours:
-        grown = colours | bit
-        drawn = (
-            points + number
-            if grown == ALL_COLOURS
-            else decision.worth(grown, numbers | sky_five._NUMBER_BIT[card], points + number, later)
-        )
-    elif any(not bit & mask for mask in decision.others):
-        drawn = decision.worth(colours, numbers, points, later) - hard.gift_cost * number
-    else:
-        drawn = -hard.gift_cost * min(points, 6)
-    return BANK if bank >= drawn - hard.turn_cost else DRAW_FIVE
+    coming = ((game.draw_pile[-1], 1.0),)
+    return (
+        BANK
+        if bank >= decision.draw_worth(colours, numbers, points, hard.depth, coming)
+        else DRAW_FIVE
+    )
 
 
 FORESIGHT: dict[str, tuple[Foresight, Callable[[str, random.Random], Policy]]] = {

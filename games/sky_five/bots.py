@@ -142,11 +142,20 @@ class _Decision:
         self.memo[key] = best
         return best
 
-    def draw_worth(self, colours: int, numbers: int, points: int, depth: int) -> float:
+    def draw_worth(
+        self,
+        colours: int,
+        numbers: int,
+        points: int,
+        depth: int,
+        draws: Sequence[tuple[int, float]] = (),
+    ) -> float:
+        """The worth of drawing, over `draws` (card, chance) or else the unknown cards; the
+        draws after it over the unknown cards."""
         level = self.level
         total = 0.0
         others = self.others
-        for card, p in self.draws:
+        for card, p in draws or self.draws:
             bit = COLOUR_BIT[card]
             number = NUMBER[card]
             if not bit & colours:
