@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.sessions.strain import OVERLOADED
+from bot.sessions.strain import HURRY, OVERLOADED
 from tests.e2e.harness import Table, button, enabled, parse, shown, table, until
 from tests.e2e.skyjo_play import choose_opening_cards, skyjo, two_players_at_first_turn
 from tests.standin import StoredMessage
@@ -23,6 +23,7 @@ def now_shown(t: Table, seen: StoredMessage) -> StoredMessage:
 
 def overloaded(t: Table) -> None:
     strain = t.running.sessions.context.strain
+    strain.hurry = HURRY
     strain.noted(late=0.5, at=asyncio.get_running_loop().time())  # the loop far behind
     assert strain.hurried
 
