@@ -55,13 +55,15 @@ What is counted, each game at most once in each count:
   not come to show the saved state: the message's custom ids carry exactly the saved version,
   its controls are those of the saved state (the table drawn by the adapter at one of its
   steps, the lobby, or Rematch).
-- left pressable (reported on stderr, not counted as stuck): once a game shows its saved
-  state after a restart, an older message of the channel still has controls of that game
-  that can be pressed. A table the bot posted as it died is found again (the post made again
-  carries the same nonce, and Discord returns the message it took), and an answer Discord
-  took as the bot died (the one that opened a game, or a rematch) is deleted once the game's
-  table is redrawn after the restart; until then a press on it changes nothing and is answered
-  with a link to the current message (see `tests/e2e/test_crash_bench.py`).
+- left pressable (reported on stderr, not counted as stuck): a game showed its saved state
+  after a restart while an older message of the channel still had controls of that game that
+  can be pressed, and `SWEPT_WITHIN` seconds later (at the next kill, or at the end) it still
+  has them. A table the bot posted as it died is found again (the post made again carries the
+  same nonce, and Discord returns the message it took), and an answer Discord took as the bot
+  died (the one that opened a game, or a rematch) is deleted after the restart, once the
+  game's table is redrawn: the bot looks through the channel after its tables. Until then a
+  press on it changes nothing and is answered with a link to the current message (see
+  `tests/e2e/test_crash_bench.py`).
 - missed turns (reported on stderr, not counted): a member of a game ran out of time, or a
   bot took their seat. The users never let a turn run out, so they did not see it: the
   channel's messages are kept, and stderr says which card the users followed.
@@ -133,6 +135,9 @@ QUIET = 1.0
 """Seconds the bot is given to answer the last clicks before it is stopped, at the end."""
 SLOW = 3.0
 """Seconds to settle from which the game that took the longest is named."""
+SWEPT_WITHIN = 5.0
+"""Seconds a restarted bot has, once a game shows its saved state, to delete the messages of it
+that Discord took as the bot died (the bot looks through the channel after its tables)."""
 MEMBERS = 3
 """Members who may play in each channel; neighbouring channels share one."""
 LOGGED_ERROR = re.compile(r" (ERROR|CRITICAL) |Traceback")
@@ -265,6 +270,9 @@ class Bench:
         self.moves_at_restart: int | None = None
         """Moves recorded when the bot was last restarted (None before the first kill)."""
         self._reported: set[int] = set()
+        self.pressable: dict[int, tuple[float, Channel, str]] = {}
+        """The games that showed their saved state while an older message of theirs could
+        still be pressed: when first seen, their channel, after what."""
         self._build()
 
     def _build(self) -> None:
@@ -329,6 +337,10 @@ class Bench:
             await self.settle(baseline, "the last restart")
         await self._stop_playing()
         await asyncio.sleep(QUIET)
+        if self.pressable:
+            youngest = max(seen for seen, _, _ in self.pressable.values())
+            await asyncio.sleep(max(0.0, youngest + SWEPT_WITHIN - time.monotonic()))
+            self._left_pressable()
         self._count_moves()
         self.acked.update()
         code = await self.bot.stop()
@@ -391,6 +403,7 @@ class Bench:
     # --------------------------------------------------------------------- the checks
 
     async def kill(self, number: int, delay: float, early: bool) -> None:
+        self._left_pressable()
         await self.bot.kill()
         unanswered = sum(1 for players in self.players if players.pending is not None)
         await self._stop_playing()
@@ -571,22 +584,41 @@ class Bench:
         return list(dict.fromkeys((record.channel_id, channel.id)))
 
     def _older_tables(self, channel: Channel, record: GameRecord, after: str) -> None:
+        """Note a game shown with an older message of it that can still be pressed: it is
+        reported if it still can `SWEPT_WITHIN` seconds later."""
+        if self._pressable(channel, record):
+            self.pressable.setdefault(record.id, (time.monotonic(), channel, after))
+
+    def _pressable(self, channel: Channel, record: GameRecord) -> list[int]:
         others = [
             m
             for place in self._places(channel, record)
             for m in self.messages.public(place)
             if m.id != record.message_id
         ]
-        pressable = left_pressable(record, others)
-        if not pressable:
-            return
-        reason = (
-            f"messages {pressable} can still be pressed besides its table {record.message_id}"
-            f" (after {after})"
-        )
-        if self.findings.add("left_pressable", record.id, reason):
-            self.say(f"  game {record.id} in #{channel.name}: {reason}")
-            self._keep_channel(channel, record.id, record)
+        return left_pressable(record, others)
+
+    def _left_pressable(self) -> None:
+        """Report the games noted with an older message to press that still have one,
+        `SWEPT_WITHIN` seconds on; those noted more recently are looked at again later."""
+        now = time.monotonic()
+        games = self.saved.every_game()
+        for game_id, (seen, channel, after) in list(self.pressable.items()):
+            if now - seen < SWEPT_WITHIN:
+                continue
+            del self.pressable[game_id]
+            record = games.get(game_id)
+            pressable = self._pressable(channel, record) if record is not None else []
+            if not pressable:
+                continue
+            reason = (
+                f"messages {pressable} can still be pressed besides its table"
+                f" {record.message_id if record else None}, {now - seen:.0f} s after it showed"
+                f" its saved state (after {after})"
+            )
+            if self.findings.add("left_pressable", game_id, reason):
+                self.say(f"  game {game_id} in #{channel.name}: {reason}")
+                self._keep_channel(channel, game_id, record)
 
 
 async def run(config: Config, report: Callable[[str], None] = say) -> Report:

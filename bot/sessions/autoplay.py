@@ -168,7 +168,7 @@ class Autoplay:
             if display.refused is not None and display.refused is not self._waited_out:
                 self._waited_out = display.refused
                 raise TableRefused
-            redraw = (display.stale or display.unreadable) and session.record.is_open
+            redraw = display.due_repair and session.record.is_open
             if redraw and display.until_due() == 0:
                 await display.repair()
                 redraw = False

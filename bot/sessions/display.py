@@ -587,6 +587,12 @@ class Display:
         else:
             log.exception("Game %s: %s", self._id, what)
 
+    @property
+    def due_repair(self) -> bool:
+        """Whether the public message is to be redrawn, or the channel is still to be looked
+        through after a restart (a click may have shown the game before the first repair)."""
+        return self.stale or self.unreadable or self.unchecked
+
     async def repair(self) -> None:
         """Make the public message show the saved state (after a restart or a failed edit);
         a failure is logged and leaves the display stale, to be tried again later."""
@@ -597,6 +603,8 @@ class Display:
                 await threads.check(client, record, self._thread_name())
             if record.unshown is not None and record.state is not None:
                 await self.show(self.session.unshown_events())
+            elif self.unchecked and await self._under_another_game():
+                await self.move_below()
             else:
                 await self.edit(await self.current())
         except Exception as error:
@@ -606,6 +614,17 @@ class Display:
         self.refused = None
         if self.unchecked:
             await self.sweep()
+
+    async def _under_another_game(self) -> bool:
+        """Whether another game's message came after the public message in the channel: the
+        end of the game before, shown as this one opened, which the bot stopped before moving
+        this one below (see `SessionRegistry.create`)."""
+        record = self.session.record
+        if record.message_id is None:
+            return False
+        store = self.session.context.store
+        newest = await store.newest_message_besides(record.channel_id, record.id)
+        return newest is not None and newest > record.message_id
 
     async def move_below(self, interaction: discord.Interaction[Any] | None = None) -> None:
         """Post the public message again at the bottom of the channel; the old one says so

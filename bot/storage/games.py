@@ -150,6 +150,15 @@ class GameRepository:
         )
         return _record(row) if row else None
 
+    async def newest_message_besides(self, channel_id: int, game_id: int) -> int | None:
+        """The newest public message of the channel's other games (a game's message is its
+        table, its lobby or its standings)."""
+        row = await self.database.fetchone(
+            "SELECT MAX(message_id) AS newest FROM games WHERE channel_id = ? AND id <> ?",
+            (channel_id, game_id),
+        )
+        return None if row is None or row["newest"] is None else int(row["newest"])
+
     async def latest_in_thread(self, parent_id: int, thread_id: int) -> GameRecord | None:
         """The latest game, open or ended, of a thread of channel `parent_id`."""
         row = await self.database.fetchone(

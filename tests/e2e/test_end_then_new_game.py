@@ -80,3 +80,31 @@ async def test_a_game_opened_before_the_last_ones_standings_moves_below_them(
         left = t.dc.world.message(lobby.id)
         assert left is not None and not left.custom_ids
         assert "moved below" in str(left.embeds)
+
+
+async def test_a_bot_stopped_before_the_move_moves_the_new_game_below_once_restarted(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path) as t:
+        t.dc.limits.enforce_rate_limits = False
+        await t.start()
+        await t.slash("ana", "skyjo solo", bots=1, level="easy", target_score=10)
+        ended = await t.session()
+        hold = await standings_held(t, ended, random.Random(25))
+        lobby = shown(await t.slash("leo", "skyjo start"))
+        new_game = parse(lobby.custom_ids[0])[0]
+        moving = t.dc.hold(method="PATCH")
+        hold.release()
+        await moving.reached()
+        await t.stop()
+        assert newest_game(t) == ended.record.id, "the standings came below the new game"
+
+        await t.start()
+        newer = await t.settled(lambda s: s.record.id == new_game, "the new lobby shown")
+        assert newest_game(t) == new_game, "the new game's lobby moved below the standings"
+        standings = ended.record.message_id
+        assert standings is not None and newer.record.message_id is not None
+        assert standings < newer.record.message_id
+        left = t.dc.world.message(lobby.id)
+        assert left is not None and not left.custom_ids
+        assert "moved below" in str(left.embeds)
