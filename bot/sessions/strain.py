@@ -48,6 +48,8 @@ class LoopStrain:
         self.late_ticks = 0
         self.hurry = HURRY
         """How late a tick may be before clicks are hurried (see `HURRY`)."""
+        self.on_time = ON_TIME
+        """How late a tick may be and the loop still count as keeping up (see `ON_TIME`)."""
         self._hurried_until = float("-inf")
         self.backlog: Callable[[], float] = lambda: 0.0
         """Seconds of requests waiting for the request budget (`bot.budget.Budget.backlog`)."""
@@ -79,7 +81,7 @@ class LoopStrain:
         seconds of requests waiting for the budget."""
         if late > self.hurry:
             self._hurried_until = at + HURRY_FOR
-        if late > ON_TIME or backlog > BACKLOG:
+        if late > self.on_time or backlog > BACKLOG:
             self.late_ticks += 1
             self.stretch = min(MOST, self.stretch * STRETCH)
         else:

@@ -39,7 +39,7 @@ BOT_DELAY = 1.0
 THINK = (1.0, 3.0)
 RAMP = 2.0
 """Seconds over which the games are opened."""
-PLAY = 60.0
+PLAY = 45.0
 WINDOW = 30.0
 MOVES = 15
 """Saved versions a game gains at the least in the last `WINDOW` s. A member and seven bots
@@ -99,7 +99,7 @@ def click_answers_ms(dc: DiscordStandIn, deadlines: Deadlines) -> list[float]:
     ]
 
 
-@pytest.mark.long(seconds=95)
+@pytest.mark.long(seconds=72)
 async def test_forty_solo_games_keep_within_discords_limits(tmp_path: Path) -> None:
     limits = Limits(ready_timeout=60.0, guild_ready_timeout=0.2)
     async with DiscordStandIn(limits=limits) as dc:

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.sessions.strain import HURRY, OVERLOADED
+from bot.sessions.strain import OVERLOADED
 from tests.e2e.harness import Table, button, enabled, parse, shown, table, until
 from tests.e2e.skyjo_play import choose_opening_cards, skyjo, two_players_at_first_turn
 from tests.standin import StoredMessage
@@ -23,7 +23,6 @@ def now_shown(t: Table, seen: StoredMessage) -> StoredMessage:
 
 def overloaded(t: Table) -> None:
     strain = t.running.sessions.context.strain
-    strain.hurry = HURRY
     strain.noted(late=0.5, at=asyncio.get_running_loop().time())  # the loop far behind
     assert strain.hurried
 
@@ -32,6 +31,7 @@ async def test_a_move_under_overload_is_acknowledged_and_its_table_follows(
     tmp_path: Path,
 ) -> None:
     async with table(tmp_path) as t:
+        t.strained = True
         t.dc.limits.enforce_rate_limits = False
         await t.start()
         session = await two_players_at_first_turn(t, random.Random(5))
@@ -57,6 +57,7 @@ async def test_a_move_under_overload_is_acknowledged_and_its_table_follows(
 
 async def test_a_form_under_overload_still_opens(tmp_path: Path) -> None:
     async with table(tmp_path) as t:
+        t.strained = True
         t.dc.limits.enforce_rate_limits = False
         await t.start()
         lobby = shown(await t.slash("ana", "skyjo-sheet start"))
@@ -78,6 +79,7 @@ def says_busy(data: dict[str, Any]) -> bool:
 async def test_an_overloaded_table_is_text_while_only_bots_are_to_move(tmp_path: Path) -> None:
     """And every table says that bots play more slowly; a member's turn keeps its picture."""
     async with table(tmp_path) as t:
+        t.strained = True
         t.dc.limits.enforce_rate_limits = False
         await t.start()
         await t.slash("ana", "skyjo solo", bots=1, level="easy")

@@ -783,7 +783,7 @@ RANDOM_CLICKS = settings(
 )
 
 
-@pytest.mark.long(seconds=40)
+@pytest.mark.long(seconds=28)
 @RANDOM_CLICKS
 @given(scenario=scenarios())
 # Leo opens a daily deal; Max, not seated, clicks on it; the bot restarts while restoring it,
@@ -795,7 +795,7 @@ async def test_random_clicks_keep_every_game_sound(
     await play(scenario, caplog, threaded=False)
 
 
-@pytest.mark.long(seconds=20)
+@pytest.mark.long(seconds=30)
 @RANDOM_CLICKS
 @given(scenario=scenarios(faults=THREAD_FAULTS))
 async def test_random_clicks_in_threads_keep_every_game_sound(
