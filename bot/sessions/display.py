@@ -603,7 +603,7 @@ class Display:
                 await threads.check(client, record, self._thread_name())
             if record.unshown is not None and record.state is not None:
                 await self.show(self.session.unshown_events())
-            elif self.unchecked and await self._under_another_game():
+            elif await self._under_another_game():
                 await self.move_below()
             else:
                 await self.edit(await self.current())
@@ -617,8 +617,8 @@ class Display:
 
     async def _under_another_game(self) -> bool:
         """Whether another game's message came after the public message in the channel: the
-        end of the game before, shown as this one opened, which the bot stopped before moving
-        this one below (see `SessionRegistry.create`)."""
+        end of the game before, shown as this one opened, that this one did not move below (the
+        bot stopped first, or the move failed; see `SessionRegistry.create`)."""
         record = self.session.record
         if record.message_id is None:
             return False
