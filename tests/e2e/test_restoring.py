@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 from typing import NamedTuple
 
+import discord
 import pytest
 
 from bot.sessions.session import GameSession
@@ -119,3 +120,25 @@ async def test_a_click_whose_table_is_deleted_while_it_waits_is_still_answered(
         told = [m.content for m in t.dc.ephemerals(t.users[mover]) if m.content][-1]
         assert "out of date" in told and str(table_now.id) in told, told
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_game_shown_before_its_first_redraw_still_has_its_channel_looked_through(
+    tmp_path: Path,
+) -> None:
+    """After a restart a click may show a game before its first redraw does; the channel is
+    still looked through for the game's messages the bot never noted, and they are deleted."""
+    async with table(tmp_path) as t:
+        t.dc.limits.enforce_rate_limits = False
+        await t.start()
+        session = await two_players_at_first_turn(t, random.Random(3))
+        shown_now = await t.table_message(session)
+        controls = discord.ui.View()
+        for custom_id in shown_now.custom_ids[:2]:
+            controls.add_item(discord.ui.Button(label="·", custom_id=custom_id))
+        channel = t.running.get_partial_messageable(t.channel.id)
+        stray = await channel.send("a table posted as the bot died", view=controls)
+        session.display.unchecked = True  # as the restart left it, its table shown since
+        session.wake()
+        await until(lambda: t.dc.world.message(stray.id) is None, "the stray table deleted")
+        assert t.dc.world.message(shown_now.id) is not None, "the table itself stays"
+        assert not session.display.unchecked
