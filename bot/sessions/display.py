@@ -604,6 +604,7 @@ class Display:
             if record.unshown is not None and record.state is not None:
                 await self.show(self.session.unshown_events())
             elif await self._under_another_game():
+                log.info("Game %s: its message moves below that of the game before", self._id)
                 await self.move_below()
             else:
                 await self.edit(await self.current())
@@ -617,8 +618,7 @@ class Display:
 
     async def _under_another_game(self) -> bool:
         """Whether another game's message came after the public message in the channel: the
-        end of the game before, shown as this one opened, that this one did not move below (the
-        bot stopped first, or the move failed; see `SessionRegistry.create`)."""
+        end of the game before, shown as this one opened (see `SessionRegistry.create`)."""
         record = self.session.record
         if record.message_id is None:
             return False

@@ -195,7 +195,10 @@ class SessionRegistry:
 
 
 async def _below(session: GameSession, ended: GameSession) -> None:
+    """Once `ended` has shown its end, `session` redraws its message, which moves it below
+    that end if it is above (`Display.repair`)."""
     async with ended.lock:
-        shown = ended.record.message_id
-    if shown is not None:
-        await session.move_below(shown)
+        pass
+    async with session.lock:
+        session.display.stale = True
+    session.wake()

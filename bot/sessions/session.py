@@ -444,21 +444,6 @@ class GameSession:
         await self.alerts.remove()
         await self.display.show_final_safely(interaction)
 
-    async def move_below(self, message_id: int) -> None:
-        """Post the game's message again below `message_id` (another game's, posted after it
-        in the channel), if it is above it; the old one points to the new."""
-        async with self.lock:
-            shown = self.record.message_id
-            if not self.record.is_open or shown is None or shown > message_id:
-                return
-            log.info("Game %s: its message moves below that of the game before", self.record.id)
-            try:
-                await self.display.move_below()
-            except Exception as error:
-                log.info("Game %s: its message did not move below (%s)", self.record.id, error)
-                self.display.stale = True
-        self.wake()
-
     def wake(self) -> None:
         """Catch up with anything pending: a table to redraw, bots to move, a timer to arm."""
         self.autoplay.wake()
