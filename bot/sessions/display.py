@@ -603,7 +603,7 @@ class Display:
                 await threads.check(client, record, self._thread_name())
             if record.unshown is not None and record.state is not None:
                 await self.show(self.session.unshown_events())
-            elif await self._under_another_game():
+            elif await self.under_another_game():
                 log.info("Game %s: its message moves below that of the game before", self._id)
                 await self.move_below()
             else:
@@ -616,7 +616,7 @@ class Display:
         if self.unchecked:
             await self.sweep()
 
-    async def _under_another_game(self) -> bool:
+    async def under_another_game(self) -> bool:
         """Whether another game's message came after the public message in the channel: the
         end of the game before, shown as this one opened (see `SessionRegistry.create`)."""
         record = self.session.record

@@ -195,10 +195,11 @@ class SessionRegistry:
 
 
 async def _below(session: GameSession, ended: GameSession) -> None:
-    """Once `ended` has shown its end, `session` redraws its message, which moves it below
-    that end if it is above (`Display.repair`)."""
+    """Once `ended` has shown its end, `session` is redrawn if its message is above that end:
+    the redraw moves it below (`Display.repair`)."""
     async with ended.lock:
         pass
     async with session.lock:
-        session.display.stale = True
+        if session.record.is_open and await session.display.under_another_game():
+            session.display.stale = True
     session.wake()
